@@ -1,0 +1,72 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# lb-rework: a classification-driven CFS load balancer for Linux 6.12,
+# built as a patch series on Debian's linux-source-6.12 and tested in QEMU
+# arm64 guests with asymmetric CPU capacities. "make help" lists the
+# targets.
+
+OUT      ?= $(CURDIR)/out
+TOPO     ?= bl44
+VARIANT  ?= rework
+export OUT KSRC
+
+S := scripts
+
+.PHONY: help tools prepare apply build build-rework build-stock run check \
+	shell series series-check topo-check kunit clean distclean
+
+help:
+	@echo "lb-rework: the reworked CFS load balancer and its lab"
+	@echo
+	@echo "  make run            build, boot $(TOPO) and show capacities, domains, KUnit"
+	@echo "  make check          every test; ends with 'N passed, N failed'"
+	@echo
+	@echo "  make build          build both kernels (rework and stock)"
+	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
+	@echo "  make topo-check     boot every topology and check it"
+	@echo "  make series         git format-patch the series into out/series/"
+	@echo "  make series-check   apply out/series with git am and build every patch"
+	@echo "  make prepare|apply  unpack the base tree / apply the series to it"
+	@echo "  make clean          remove out/ (keeps the unpacked tree: distclean)"
+	@echo
+	@echo "  OUT=dir   build directory (default out/)"
+	@echo "  KSRC=dir  apply the series to your own kernel git tree instead"
+	@echo "  TOPO=     $$(ls topologies | sed 's/.topo//' | tr '\n' ' ')"
+
+tools:
+	@$(S)/need-tools.sh
+
+prepare: tools
+	@$(S)/stage.sh "prepare base tree" $(S)/prepare-tree.sh
+
+apply: prepare
+	@$(S)/stage.sh "apply series" $(S)/apply-series.sh
+
+build-rework build-stock: apply
+	@$(S)/stage.sh "build $(@:build-%=%) kernel" $(S)/build-kernel.sh $(@:build-%=%)
+
+build: build-rework build-stock
+
+run: build-rework
+	@$(S)/run.sh $(TOPO) $(VARIANT)
+
+shell: build-$(VARIANT)
+	@$(S)/shell.sh $(TOPO) $(VARIANT)
+
+topo-check: build-rework
+	@$(S)/topo-check.sh
+
+series: apply
+	@$(S)/stage.sh "format series" $(S)/series.sh
+
+series-check: series build-rework
+	@$(S)/stage.sh "check series" $(S)/series-check.sh
+
+check:
+	@$(S)/check.sh
+
+clean:
+	rm -rf $(OUT)/build $(OUT)/runs $(OUT)/topo $(OUT)/guest $(OUT)/series
+
+distclean:
+	rm -rf $(OUT)

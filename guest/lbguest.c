@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lbguest: the guest-side helper of the lb-rework lab.
+ *
+ *   lbguest info   print every CPU's capacity and sched domains
+ *   lbguest hang   never return (used to test the host's guest timeout)
+ *
+ * "info" prints lines the host checks against the topology file:
+ *
+ *   @cap CPU CAPACITY
+ *   @dom CPU LEVEL NAME SPAN FLAGS...
+ *
+ * SPAN is a CPU list ("0-3"); domains come from /proc/schedstat (spans)
+ * and /sys/kernel/debug/sched/domains (names and flags, which need the
+ * sched_verbose boot parameter).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_CPUS 256
+
+static int read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, len, f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+	return 0;
+}
+
+/* Convert a schedstat mask ("ff" or "00000000,000000ff") to a CPU list. */
+static void mask_to_list(const char *mask, char *out, size_t len)
+{
+	unsigned char bits[MAX_CPUS] = { 0 };
+	int nbits = 0, i, start, n = 0;
+	const char *p;
+
+	for (p = mask + strlen(mask) - 1; p >= mask && nbits < MAX_CPUS; p--) {
+		int v;
+
+		if (*p == ',')
+			continue;
+		v = *p >= 'a' ? *p - 'a' + 10 : *p >= 'A' ? *p - 'A' + 10 : *p - '0';
+		for (i = 0; i < 4 && nbits < MAX_CPUS; i++)
+			bits[nbits++] = (v >> i) & 1;
+	}
+	out[0] = 0;
+	for (i = 0; i < nbits; i++) {
+		if (!bits[i])
+			continue;
+		start = i;
+		while (i + 1 < nbits && bits[i + 1])
+			i++;
+		if (start == i)
+			n += snprintf(out + n, len - n, "%s%d", n ? "," : "", i);
+		else
+			n += snprintf(out + n, len - n, "%s%d-%d", n ? "," : "",
+				      start, i);
+	}
+}
+
+static int info(void)
+{
+	char path[256], buf[1024], name[64], flags[512], span[256], mask[128];
+	int cpu = -1, level = 0, ncpus = 0;
+	FILE *f;
+
+	for (int c = 0; c < MAX_CPUS; c++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", c);
+		if (read_line(path, buf, sizeof(buf)))
+			break;
+		printf("@cap %d %s\n", c, buf);
+		ncpus++;
+	}
+	f = fopen("/proc/schedstat", "r");
+	if (!f) {
+		perror("/proc/schedstat");
+		return 1;
+	}
+	while (fgets(buf, sizeof(buf), f)) {
+		if (sscanf(buf, "cpu%d", &cpu) == 1) {
+			level = 0;
+			continue;
+		}
+		if (sscanf(buf, "domain%d %127s", &level, mask) != 2)
+			continue;
+		mask_to_list(mask, span, sizeof(span));
+		snprintf(path, sizeof(path),
+			 "/sys/kernel/debug/sched/domains/cpu%d/domain%d/name",
+			 cpu, level);
+		if (read_line(path, name, sizeof(name)))
+			strcpy(name, "?");
+		snprintf(path, sizeof(path),
+			 "/sys/kernel/debug/sched/domains/cpu%d/domain%d/flags",
+			 cpu, level);
+		if (read_line(path, flags, sizeof(flags)))
+			strcpy(flags, "?");
+		printf("@dom %d %d %s %s %s\n", cpu, level, name, span, flags);
+	}
+	fclose(f);
+	return ncpus ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "info"))
+		return info();
+	if (argc > 1 && !strcmp(argv[1], "hang")) {
+		for (;;)
+			pause();
+	}
+	fprintf(stderr, "usage: lbguest info|hang\n");
+	return 2;
+}

@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Snapshots fed to the load-balance decisions of fair_lb.c.
+ *
+ * fair.c gathers these from the runqueues and sched_groups of one domain,
+ * hands them to the pure functions declared here, and applies the decision
+ * they return. Nothing in fair_lb.c reads a runqueue, takes a lock or
+ * touches a global: every fact it uses is in these structures, which is
+ * what lets KUnit drive it with hand-built values.
+ */
+#ifndef _KERNEL_SCHED_LB_STATS_H
+#define _KERNEL_SCHED_LB_STATS_H
+
+#include <linux/sched/lb.h>
+#include <linux/types.h>
+
+/**
+ * struct lb_group_snap - What the balancer knows about one sched_group.
+ * @load:         Sum of the CPUs' CFS load.
+ * @util:         Sum of the CPUs' CFS utilization.
+ * @runnable:     Sum of the CPUs' CFS runnable average.
+ * @capacity:     Capacity left to CFS on the group (sgc->capacity).
+ * @min_capacity: Smallest CFS capacity of one CPU in the group.
+ * @max_capacity: Largest CFS capacity of one CPU in the group.
+ * @misfit_load:  Largest misfit_task_load of a CPU in the group; 0 if none.
+ * @nr_running:   Tasks of every class on the group's CPUs.
+ * @cfs_running:  CFS tasks queued on the group's CPUs.
+ * @idle_cpus:    CPUs of the group that are idle.
+ * @weight:       CPUs in the group that take part in this balance.
+ * @cores:        Cores in the group (SMT siblings count once).
+ * @imbalanced:   Pinned tasks defeated an earlier balance of this group.
+ * @asym_packing: The destination CPU has asym_packing priority over the
+ *                group's preferred CPU and could take its work.
+ * @smt_balance:  The group is SMT and several CFS tasks share its siblings.
+ * @smt:          The group's CPUs are SMT siblings (SD_SHARE_CPUCAPACITY).
+ * @prefer_sibling: The group's child domain asks for its tasks to be
+ *                spread to sibling groups first (SD_PREFER_SIBLING).
+ * @asym_prio:    asym_packing priority of the group's preferred CPU;
+ *                a larger value is preferred.
+ */
+struct lb_group_snap {
+	unsigned long	load;
+	unsigned long	util;
+	unsigned long	runnable;
+	unsigned long	capacity;
+	unsigned long	min_capacity;
+	unsigned long	max_capacity;
+	unsigned long	misfit_load;
+	unsigned int	nr_running;
+	unsigned int	cfs_running;
+	unsigned int	idle_cpus;
+	unsigned int	weight;
+	unsigned int	cores;
+	bool		imbalanced;
+	bool		asym_packing;
+	bool		smt_balance;
+	bool		smt;
+	bool		prefer_sibling;
+	int		asym_prio;
+};
+
+/**
+ * struct lb_domain_snap - What the balancer knows about the domain and the
+ *                         CPU that balances it.
+ * @flags:          The domain's SD_* flags.
+ * @imbalance_pct:  The domain's imbalance_pct (e.g. 117 for 17%).
+ * @imb_numa_nr:    Tasks of imbalance allowed between NUMA groups.
+ * @nr_balance_failed: Consecutive failed balances of this domain.
+ * @dst_capacity:   CFS capacity of the destination CPU.
+ * @dst_idle:       The destination CPU is idle or newly idle.
+ * @dst_core_idle:  The destination CPU's whole core is idle.
+ * @energy_aware:   EAS is active and the root domain is not overutilized,
+ *                  so regular balancing defers to wakeup placement.
+ */
+struct lb_domain_snap {
+	unsigned int	flags;
+	unsigned int	imbalance_pct;
+	unsigned int	imb_numa_nr;
+	unsigned int	nr_balance_failed;
+	unsigned long	dst_capacity;
+	bool		dst_idle;
+	bool		dst_core_idle;
+	bool		energy_aware;
+};
+
+enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
+				      const struct lb_group_snap *g);
+bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g);
+bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g);
+
+#endif /* _KERNEL_SCHED_LB_STATS_H */

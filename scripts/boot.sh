@@ -1,0 +1,77 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# boot.sh NAME TOPO VARIANT RUNLIST [EXTRA-CMDLINE]: boot one guest and
+# judge it.
+#
+# The guest runs the programs of RUNLIST (see guest/init.c) and powers
+# off. The console goes to $OUT/runs/NAME/console.log. The run fails when
+#   - the guest outlives GUEST_TIMEOUT seconds (default 300): it is killed
+#     and the last 50 console lines are printed;
+#   - the console shows a panic, oops, WARN, BUG, lockdep report, RCU stall
+#     or lockup: the excerpt around it is printed;
+#   - the guest never prints its summary, or a guest program failed.
+
+. "$(dirname "$0")/lib.sh"
+
+name=${1:?usage: boot.sh NAME TOPO VARIANT RUNLIST [CMDLINE]}
+topo=${2:?}
+variant=${3:?}
+runlist=${4:?}
+extra=${5:-}
+tf=$(topo_file "$topo")
+limit=${GUEST_TIMEOUT:-300}
+smp=$(topo_get "$tf" smp)
+mem=$(topo_get "$tf" mem)
+image=$OUT/build/$variant/arch/arm64/boot/Image
+dir=$OUT/runs/$name
+log=$dir/console.log
+
+[ -f "$image" ] || die "no kernel for variant '$variant' ($image); run 'make build'"
+mkdir -p "$dir"
+dtb=$("$LB_ROOT/scripts/mk-dtb.sh" "$topo")
+"$LB_ROOT/scripts/mk-initramfs.sh" "$runlist" "$dir/initramfs.cpio.gz"
+
+cmdline="console=ttyAMA0 panic=-1 oops=panic panic_on_warn=1 sched_verbose $extra"
+set +e
+timeout -k 5 "$limit" qemu-system-aarch64 -M virt,gic-version=3 \
+	-cpu max,pauth-impdef=on -smp "$smp" -m "${mem:-512}" \
+	-nodefaults -no-reboot -nographic -serial stdio \
+	-dtb "$dtb" -kernel "$image" -initrd "$dir/initramfs.cpio.gz" \
+	-append "$cmdline" </dev/null >"$log" 2>&1
+rc=$?
+set -e
+sed -i 's/\r$//' "$log"
+
+if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
+	echo "error: guest '$name' ($topo, $variant) hung: killed after $limit s;" \
+	     "last 50 console lines:" >&2
+	tail -n 50 "$log" | sed 's/^/  | /' >&2
+	exit 3
+fi
+
+splat='Kernel panic|Oops|WARNING:|BUG:|Unable to handle kernel|Call trace:'
+splat+='|circular locking|recursive locking|inconsistent lock state|lockdep'
+splat+='|rcu: INFO|INFO: rcu|self-detected stall|detected stall|soft lockup'
+splat+='|hard LOCKUP|blocked for more than'
+first=$(grep -nE "$splat" "$log" | head -n 1 | cut -d: -f1 || true)
+if [ -n "$first" ]; then
+	echo "error: guest '$name' ($topo, $variant): kernel splat in $log:" >&2
+	sed -n "$((first > 10 ? first - 10 : 1)),$((first + 40))p" "$log" |
+		sed 's/^/  | /' >&2
+	exit 4
+fi
+
+summary=$(grep -a "^@@LB SUMMARY" "$log" | tail -n 1 || true)
+if [ -z "$summary" ]; then
+	echo "error: guest '$name' ($topo, $variant) stopped (qemu exit $rc)" \
+	     "without a summary; last 50 console lines:" >&2
+	tail -n 50 "$log" | sed 's/^/  | /' >&2
+	exit 5
+fi
+if ! grep -q 'failed=0$' <<<"$summary"; then
+	echo "error: guest '$name' ($topo, $variant): $summary" >&2
+	grep -a '^@@LB \(END\|TIMEOUT\|BADLINE\)' "$log" | grep -v 'rc=0 ' | sed 's/^/  | /' >&2
+	exit 1
+fi
+exit 0

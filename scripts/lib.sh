@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for the lb-rework scripts: stage lines, errors, paths.
+# Sourced, not run.
+
+set -euo pipefail
+
+LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+OUT=${OUT:-$LB_ROOT/out}
+case $OUT in /*) ;; *) OUT=$LB_ROOT/$OUT ;; esac
+LB_TREE=${KSRC:-$OUT/linux}
+ARCH=arm64
+CROSS=aarch64-linux-gnu-
+export ARCH
+
+die() {
+	echo "error: $*" >&2
+	exit 1
+}
+
+now() { date +%s.%N; }
+
+# stage NAME CMD...: print a header, run CMD, print the elapsed time.
+stage() {
+	local name=$1 t0 rc
+	shift
+	echo "== $name"
+	t0=$(now)
+	set +e
+	"$@"
+	rc=$?
+	set -e
+	if [ "$rc" -eq 0 ]; then
+		printf '== %s: done in %.1f s\n' "$name" "$(echo "$(now) - $t0" | bc)"
+	else
+		printf '== %s: FAILED (exit %d) after %.1f s\n' "$name" "$rc" \
+			"$(echo "$(now) - $t0" | bc)" >&2
+	fi
+	return "$rc"
+}
+
+# Topology names are the files in topologies/.
+known_topos() {
+	local f
+	for f in "$LB_ROOT"/topologies/*.topo; do
+		basename "$f" .topo
+	done
+}
+
+topo_file() {
+	local t=$1
+	if [ ! -f "$LB_ROOT/topologies/$t.topo" ]; then
+		echo "error: unknown topology '$t'" >&2
+		echo "known topologies: $(known_topos | tr '\n' ' ')" >&2
+		exit 2
+	fi
+	echo "$LB_ROOT/topologies/$t.topo"
+}
+
+# topo_get FILE KEY: value of "KEY = value" in a topology file.
+topo_get() {
+	sed -n "s/^$2[[:space:]]*=[[:space:]]*//p" "$1" | head -n 1
+}
+
+kmake() {
+	local cc="${CROSS}gcc"
+
+	if command -v ccache >/dev/null 2>&1; then
+		cc="ccache $cc"
+	fi
+	make -C "$LB_TREE" ARCH=$ARCH CROSS_COMPILE=$CROSS CC="$cc" \
+		KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=lb \
+		KBUILD_BUILD_HOST=lb "$@"
+}

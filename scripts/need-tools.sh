@@ -1,0 +1,65 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Make sure every host tool the project uses is present. As root, install
+# the missing Debian packages with apt-get; otherwise stop with one message
+# that names them.
+
+. "$(dirname "$0")/lib.sh"
+
+# command-or-file:package
+REQS=(
+	make:make
+	gcc:gcc
+	bc:bc
+	flex:flex
+	bison:bison
+	perl:perl
+	python3:python3
+	git:git
+	xz:xz-utils
+	gzip:gzip
+	patch:patch
+	timeout:coreutils
+	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
+	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
+	qemu-system-aarch64:qemu-system-arm
+	fdtput:device-tree-compiler
+	dtc:device-tree-compiler
+	/usr/src/linux-source-6.12.tar.xz:linux-source-6.12
+	/usr/include/gelf.h:libelf-dev
+	/usr/include/openssl/ssl.h:libssl-dev
+	ccache:ccache
+)
+
+missing_pkgs() {
+	local r what pkg
+
+	for r in "${REQS[@]}"; do
+		what=${r%%:*}
+		pkg=${r##*:}
+		case $what in
+		/*) [ -e "$what" ] && continue ;;
+		*) command -v "$what" >/dev/null 2>&1 && continue ;;
+		esac
+		echo "$pkg"
+	done | sort -u
+}
+
+pkgs=$(missing_pkgs | tr '\n' ' ')
+pkgs=${pkgs% }
+[ -z "$pkgs" ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+	echo "error: missing tools; install these Debian packages as root:" >&2
+	echo "  apt-get install $pkgs" >&2
+	exit 1
+fi
+
+echo "== installing Debian packages: $pkgs"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
+left=$(missing_pkgs | tr '\n' ' ')
+[ -z "$left" ] || die "still missing after apt-get: $left"
