@@ -4,6 +4,7 @@
  *
  *   lbguest info   print every CPU's capacity and sched domains
  *   lbguest hang   never return (used to test the host's guest timeout)
+ *   lbguest sh     a minimal interactive shell for "make shell"
  *
  * "info" prints lines the host checks against the topology file:
  *
@@ -14,9 +15,12 @@
  * and /sys/kernel/debug/sched/domains (names and flags, which need the
  * sched_verbose boot parameter).
  */
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define MAX_CPUS 256
@@ -110,6 +114,116 @@ static int info(void)
 	return ncpus ? 0 : 1;
 }
 
+static void sh_cat(char **argv)
+{
+	char buf[4096];
+	size_t n;
+
+	for (; *argv; argv++) {
+		FILE *f = fopen(*argv, "r");
+
+		if (!f) {
+			printf("cat: %s: %s\n", *argv, strerror(errno));
+			continue;
+		}
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, n, stdout);
+		fclose(f);
+	}
+}
+
+static void sh_ls(const char *dir)
+{
+	DIR *d = opendir(dir ? dir : ".");
+	struct dirent *e;
+
+	if (!d) {
+		printf("ls: %s: %s\n", dir, strerror(errno));
+		return;
+	}
+	while ((e = readdir(d)))
+		if (e->d_name[0] != '.')
+			printf("%s%s\n", e->d_name, e->d_type == DT_DIR ? "/" : "");
+	closedir(d);
+}
+
+/* echo WORDS [> FILE]: writes go to sysfs/debugfs knobs, so report errors. */
+static void sh_echo(char **argv)
+{
+	char line[1024] = "";
+	FILE *out = stdout;
+	int i;
+
+	for (i = 0; argv[i]; i++) {
+		if (!strcmp(argv[i], ">") && argv[i + 1]) {
+			out = fopen(argv[i + 1], "w");
+			if (!out) {
+				printf("echo: %s: %s\n", argv[i + 1], strerror(errno));
+				return;
+			}
+			break;
+		}
+		snprintf(line + strlen(line), sizeof(line) - strlen(line),
+			 "%s%s", i ? " " : "", argv[i]);
+	}
+	fprintf(out, "%s\n", line);
+	if (out != stdout && fclose(out))
+		printf("echo: write: %s\n", strerror(errno));
+}
+
+static void sh_exec(char **argv)
+{
+	char path[256];
+	int status;
+	pid_t pid;
+
+	snprintf(path, sizeof(path), "%s%s", strchr(argv[0], '/') ? "" : "/bin/",
+		 argv[0]);
+	pid = fork();
+	if (pid == 0) {
+		execv(path, argv);
+		printf("%s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+}
+
+static int shell(void)
+{
+	char line[1024], *argv[64], *save;
+	int argc;
+
+	printf("lb-rework guest shell: cat, ls, cd, echo [> file], poweroff;\n"
+	       "other words run /bin/WORD (try: lbguest info)\n");
+	for (;;) {
+		printf("# ");
+		fflush(stdout);
+		if (!fgets(line, sizeof(line), stdin))
+			return 0;
+		argc = 0;
+		for (char *t = strtok_r(line, " \t\n", &save); t && argc < 63;
+		     t = strtok_r(NULL, " \t\n", &save))
+			argv[argc++] = t;
+		argv[argc] = NULL;
+		if (!argc)
+			continue;
+		if (!strcmp(argv[0], "poweroff") || !strcmp(argv[0], "exit"))
+			return 0;
+		if (!strcmp(argv[0], "cat"))
+			sh_cat(argv + 1);
+		else if (!strcmp(argv[0], "ls"))
+			sh_ls(argv[1]);
+		else if (!strcmp(argv[0], "cd")) {
+			if (chdir(argc > 1 ? argv[1] : "/"))
+				printf("cd: %s\n", strerror(errno));
+		} else if (!strcmp(argv[0], "echo"))
+			sh_echo(argv + 1);
+		else
+			sh_exec(argv);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "info"))
@@ -118,6 +232,8 @@ int main(int argc, char **argv)
 		for (;;)
 			pause();
 	}
-	fprintf(stderr, "usage: lbguest info|hang\n");
+	if (argc > 1 && !strcmp(argv[1], "sh"))
+		return shell();
+	fprintf(stderr, "usage: lbguest info|hang|sh\n");
 	return 2;
 }

@@ -33,13 +33,21 @@ dtb=$("$LB_ROOT/scripts/mk-dtb.sh" "$topo")
 "$LB_ROOT/scripts/mk-initramfs.sh" "$runlist" "$dir/initramfs.cpio.gz"
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic panic_on_warn=1 sched_verbose $extra"
+qemu=(qemu-system-aarch64 -M virt,gic-version=3
+	-cpu max,pauth-impdef=on -smp "$smp" -m "${mem:-512}"
+	-nodefaults -no-reboot -nographic
+	-dtb "$dtb" -kernel "$image" -initrd "$dir/initramfs.cpio.gz"
+	-append "$cmdline")
 set +e
-timeout -k 5 "$limit" qemu-system-aarch64 -M virt,gic-version=3 \
-	-cpu max,pauth-impdef=on -smp "$smp" -m "${mem:-512}" \
-	-nodefaults -no-reboot -nographic -serial stdio \
-	-dtb "$dtb" -kernel "$image" -initrd "$dir/initramfs.cpio.gz" \
-	-append "$cmdline" </dev/null >"$log" 2>&1
-rc=$?
+if [ -n "${LB_INTERACTIVE:-}" ]; then
+	# The console is the terminal; Ctrl-A X quits QEMU.
+	timeout --foreground -k 5 "$limit" "${qemu[@]}" -serial mon:stdio |
+		tee "$log"
+	rc=${PIPESTATUS[0]}
+else
+	timeout -k 5 "$limit" "${qemu[@]}" -serial stdio </dev/null >"$log" 2>&1
+	rc=$?
+fi
 set -e
 sed -i 's/\r$//' "$log"
 
@@ -50,28 +58,4 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	exit 3
 fi
 
-splat='Kernel panic|Oops|WARNING:|BUG:|Unable to handle kernel|Call trace:'
-splat+='|circular locking|recursive locking|inconsistent lock state|lockdep'
-splat+='|rcu: INFO|INFO: rcu|self-detected stall|detected stall|soft lockup'
-splat+='|hard LOCKUP|blocked for more than'
-first=$(grep -nE "$splat" "$log" | head -n 1 | cut -d: -f1 || true)
-if [ -n "$first" ]; then
-	echo "error: guest '$name' ($topo, $variant): kernel splat in $log:" >&2
-	sed -n "$((first > 10 ? first - 10 : 1)),$((first + 40))p" "$log" |
-		sed 's/^/  | /' >&2
-	exit 4
-fi
-
-summary=$(grep -a "^@@LB SUMMARY" "$log" | tail -n 1 || true)
-if [ -z "$summary" ]; then
-	echo "error: guest '$name' ($topo, $variant) stopped (qemu exit $rc)" \
-	     "without a summary; last 50 console lines:" >&2
-	tail -n 50 "$log" | sed 's/^/  | /' >&2
-	exit 5
-fi
-if ! grep -q 'failed=0$' <<<"$summary"; then
-	echo "error: guest '$name' ($topo, $variant): $summary" >&2
-	grep -a '^@@LB \(END\|TIMEOUT\|BADLINE\)' "$log" | grep -v 'rc=0 ' | sed 's/^/  | /' >&2
-	exit 1
-fi
-exit 0
+"$LB_ROOT/scripts/console-verdict.sh" "$log" "guest '$name' ($topo, $variant)"

@@ -50,7 +50,7 @@ topo_file() {
 	local t=$1
 	if [ ! -f "$LB_ROOT/topologies/$t.topo" ]; then
 		echo "error: unknown topology '$t'" >&2
-		echo "known topologies: $(known_topos | tr '\n' ' ')" >&2
+		echo "known topologies: $(known_topos | tr "\n" " " | sed "s/ $//")" >&2
 		exit 2
 	fi
 	echo "$LB_ROOT/topologies/$t.topo"

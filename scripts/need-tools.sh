@@ -30,6 +30,9 @@ REQS=(
 	/usr/include/gelf.h:libelf-dev
 	/usr/include/openssl/ssl.h:libssl-dev
 	ccache:ccache
+	/usr/lib/python3/dist-packages/ply:python3-ply
+	/usr/lib/python3/dist-packages/git:python3-git
+	/usr/lib/python3/dist-packages/docutils:python3-docutils
 )
 
 missing_pkgs() {

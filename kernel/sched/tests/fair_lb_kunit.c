@@ -102,10 +102,16 @@ static void classify_case_desc(const struct classify_case *c, char *desc)
 KUNIT_ARRAY_PARAM(classify, classify_cases, classify_case_desc);
 
 static const char * const state_names[] = {
-#define LB_NAME_ENTRY(e, name)	[e] = name,
-	LB_GROUP_STATES(LB_NAME_ENTRY)
-#undef LB_NAME_ENTRY
+	[LB_HAS_SPARE]		= "has_spare",
+	[LB_FULLY_BUSY]		= "fully_busy",
+	[LB_MISFIT]		= "misfit",
+	[LB_SMT_BALANCE]	= "smt_balance",
+	[LB_ASYM_PACKING]	= "asym_packing",
+	[LB_IMBALANCED]		= "imbalanced",
+	[LB_OVERLOADED]		= "overloaded",
 };
+
+static_assert(ARRAY_SIZE(state_names) == LB_NR_GROUP_STATES);
 
 static void classify_matches_table(struct kunit *test)
 {
@@ -123,6 +129,7 @@ static void classify_matches_table(struct kunit *test)
 static void overloaded_and_spare_are_exclusive(struct kunit *test)
 {
 	struct lb_group_snap g = { BIG4 };
+	bool over, spare;
 	unsigned int nr;
 	unsigned long u;
 
@@ -131,13 +138,12 @@ static void overloaded_and_spare_are_exclusive(struct kunit *test)
 			g.nr_running = nr;
 			g.util = u;
 			g.runnable = u + (nr > 4 ? 1024 : 0);
-			KUNIT_EXPECT_FALSE_MSG(test,
-				sched_lb_group_overloaded(117, &g) &&
-				sched_lb_group_has_spare(117, &g),
-				"nr=%u util=%lu", nr, u);
+			over = sched_lb_group_overloaded(117, &g);
+			spare = sched_lb_group_has_spare(117, &g);
+			KUNIT_EXPECT_FALSE_MSG(test, over && spare,
+					       "nr=%u util=%lu", nr, u);
 			if (nr < g.weight)
-				KUNIT_EXPECT_FALSE(test,
-					sched_lb_group_overloaded(117, &g));
+				KUNIT_EXPECT_FALSE(test, over);
 		}
 	}
 }
@@ -152,4 +158,5 @@ static struct kunit_suite sched_lb_suite = {
 	.name = "sched_lb",
 	.test_cases = sched_lb_cases,
 };
+
 kunit_test_suite(sched_lb_suite);

@@ -1,0 +1,126 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# check.sh: everything "make check" runs, in order:
+#   host tests of the tooling (bad input), the two kernel builds, W=1 and
+#   kernel-doc on our files, a boot of every topology with its check, the
+#   KUnit suite in the bl44 guest (each case counts), the stock kernel,
+#   the guest-hang handling, and the series (format, checkpatch, git am).
+# Ends with the line "N passed, N failed".
+
+. "$(dirname "$0")/lib.sh"
+set +e
+
+S=$LB_ROOT/scripts
+LOGS=$OUT/check
+rm -rf "$LOGS"
+mkdir -p "$LOGS"
+passed=0 failed=0
+t_start=$(now)
+
+# check NAME CMD...: one test; its output goes to $LOGS/NAME.log and is
+# shown (the last 60 lines) only when it fails.
+check() {
+	local name=$1 t0 rc
+	shift
+	t0=$(now)
+	mkdir -p "$(dirname "$LOGS/$name.log")"
+	"$@" >"$LOGS/$name.log" 2>&1
+	rc=$?
+	if [ "$rc" -eq 0 ]; then
+		passed=$((passed + 1))
+		printf 'PASS %-40s %6.1f s\n' "$name" "$(echo "$(now) - $t0" | bc)"
+	else
+		failed=$((failed + 1))
+		printf 'FAIL %-40s %6.1f s (exit %d)\n' "$name" "$(echo "$(now) - $t0" | bc)" "$rc"
+		tail -n 60 "$LOGS/$name.log" | sed 's/^/     | /'
+	fi
+	return "$rc"
+}
+
+finish() {
+	printf '== make check: %.0f s\n' "$(echo "$(now) - $t_start" | bc)"
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+
+echo "== host tools"
+if ! check tools "$S/need-tools.sh"; then finish; fi
+
+echo "== tooling: bad input"
+for t in "$LB_ROOT"/tests/host/*.sh; do
+	# These two need the tree or a kernel; they run further down.
+	case $(basename "$t") in series-does-not-apply.sh | guest-hang.sh) continue ;; esac
+	check "host/$(basename "$t" .sh)" "$t"
+done
+
+echo "== kernel tree and series"
+check prepare "$S/prepare-tree.sh" || finish
+check apply-series "$S/apply-series.sh" || finish
+check host/series-does-not-apply "$LB_ROOT/tests/host/series-does-not-apply.sh"
+
+echo "== kernels (the first build takes a few minutes)"
+check build-rework "$S/build-kernel.sh" rework
+rework_ok=$?
+check build-stock "$S/build-kernel.sh" stock
+stock_ok=$?
+if [ "$rework_ok" -eq 0 ]; then
+	check w1-fair_lb sh -c '
+		out=$(. "$1/lib.sh"; kmake O="$2" W=1 kernel/sched/fair_lb.o 2>&1) || { echo "$out"; exit 1; }
+		echo "$out"
+		! grep -q "warning:" <<EOT
+$out
+EOT' _ "$S" "$OUT/build/rework"
+	check kernel-doc sh -c '
+		out=$("$1/scripts/kernel-doc" -none -Wall "$@" 2>&1) || exit 1
+		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \
+		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
+		"$LB_TREE/include/linux/sched/lb.h"
+fi
+if [ "$stock_ok" -eq 0 ]; then
+	check stock-has-no-rework sh -c '
+		grep -q "^# CONFIG_SCHED_LB_REWORK is not set" "$1/.config" &&
+		! grep -q "^CONFIG_SCHED_LB_KUNIT_TEST=y" "$1/.config" &&
+		[ ! -e "$1/kernel/sched/fair_lb.o" ]' _ "$OUT/build/stock"
+fi
+
+echo "== guests"
+info=$OUT/check/info.run
+printf '60 info /bin/lbguest info\n' >"$info"
+if [ "$rework_ok" -eq 0 ]; then
+	for topo in $(known_topos); do
+		args=kunit.enable=0
+		[ "$topo" = bl44 ] && args=
+		check "boot/$topo" sh -c '"$1/boot.sh" "$2" "$3" rework "$4" "$5" &&
+			"$1/guest-report.sh" "$3" "$6/runs/$2/console.log"' _ \
+			"$S" "check-$topo" "$topo" "$info" "$args" "$OUT"
+	done
+	log=$OUT/runs/check-bl44/console.log
+	if [ -f "$log" ]; then
+		# Every KUnit case counts as one test.
+		"$S/kunit-summary.sh" "$log" >"$LOGS/kunit.log" 2>&1
+		cat "$LOGS/kunit.log"
+		totals=$(grep -a '# Totals: pass:' "$log" | tail -n 1)
+		if [ -n "$totals" ]; then
+			kp=$(sed 's/.*pass:\([0-9]*\).*/\1/' <<<"$totals")
+			kf=$(sed 's/.*fail:\([0-9]*\).*/\1/' <<<"$totals")
+			passed=$((passed + kp))
+			failed=$((failed + kf))
+		else
+			failed=$((failed + 1))
+		fi
+	fi
+	check guest-hang-is-killed "$LB_ROOT/tests/host/guest-hang.sh"
+fi
+if [ "$stock_ok" -eq 0 ]; then
+	check boot/bl44-stock sh -c '"$1/boot.sh" check-bl44-stock bl44 stock "$2" &&
+		"$1/guest-report.sh" bl44 "$3/runs/check-bl44-stock/console.log"' _ \
+		"$S" "$info" "$OUT"
+fi
+
+echo "== series"
+check series "$S/series.sh"
+check checkpatch "$S/checkpatch.sh"
+[ "$rework_ok" -eq 0 ] && check series-git-am "$S/series-check.sh"
+finish
