@@ -66,12 +66,7 @@ rework_ok=$?
 check build-stock "$S/build-kernel.sh" stock
 stock_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
-	check w1-fair_lb sh -c '
-		out=$(. "$1/lib.sh"; kmake O="$2" W=1 kernel/sched/fair_lb.o 2>&1) || { echo "$out"; exit 1; }
-		echo "$out"
-		! grep -q "warning:" <<EOT
-$out
-EOT' _ "$S" "$OUT/build/rework"
+	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o
 	check kernel-doc sh -c '
 		out=$("$1/scripts/kernel-doc" -none -Wall "$@" 2>&1) || exit 1
 		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \

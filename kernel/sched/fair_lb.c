@@ -15,17 +15,52 @@
  * value, so the same snapshot always gives the same decision and KUnit
  * (tests/fair_lb_kunit.c) can check every rule without a runqueue.
  *
- * All ratios below are compared by cross-multiplying: "util is above
- * capacity shrunk by imbalance_pct" is util * pct > capacity * 100. The
- * products saturate at ULONG_MAX instead of wrapping, so absurd inputs
- * still give an ordered, if coarse, answer.
+ * The decision starts from the state of the busiest group (rows) and of
+ * the local group (columns); the local group is never misfit, smt_balance,
+ * asym_packing or imbalanced, since those states describe work that could
+ * come *to* the destination CPU:
+ *
+ *   busiest \ local   has_spare        fully_busy      overloaded
+ *   has_spare         spread [1]       balanced        balanced
+ *   fully_busy        spread [1]       balanced        balanced
+ *   misfit            misfit task      misfit task     misfit task  [2]
+ *   smt_balance       1 task [1]       1 task [1]      balanced
+ *   asym_packing      all tasks        all tasks       all tasks
+ *   imbalanced        1 task           1 task          1 task
+ *   overloaded        fill [3]         load [4]        load [4]
+ *
+ *   [1] only from an idle CPU and when idle CPUs or tasks are uneven by
+ *       more than one (or the child domain prefers siblings);
+ *   [2] misfit is only picked as busiest when the local group has spare
+ *       capacity and a bigger CPU (see sched_lb_busier());
+ *   [3] one task per idle local CPU while tasks wait; without an idle
+ *       local CPU, the spare utilization (outside shared-LLC domains);
+ *   [4] load that evens the average load of the groups, if the gap is
+ *       beyond imbalance_pct.
+ *
+ * All ratios are compared by cross-multiplying: "util is above capacity
+ * shrunk by imbalance_pct" is util * pct > capacity * 100. The products
+ * saturate at ULONG_MAX instead of wrapping, so absurd inputs still give
+ * an ordered, if coarse, answer, and a capacity of 0 counts as 1.
  */
+#include <linux/debugfs.h>
+#include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/fs.h>
+#include <linux/kstrtox.h>
+#include <linux/minmax.h>
 #include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/sched/topology.h>
+#include <linux/uaccess.h>
 
 #include "lb_stats.h"
+
+/* Per-CPU capacities closer than this (5%) count as equal. */
+#define LB_CAPACITY_MARGIN	1078
+
+/* Imbalances of at most this many tasks between NUMA nodes are kept. */
+#define LB_NUMA_IMBALANCE_MIN	2
 
 /* a * b, or ULONG_MAX when the product does not fit. */
 static unsigned long sat_mul(unsigned long a, unsigned long b)
@@ -35,6 +70,41 @@ static unsigned long sat_mul(unsigned long a, unsigned long b)
 	if (check_mul_overflow(a, b, &r))
 		return ULONG_MAX;
 	return r;
+}
+
+/* Load per SCHED_CAPACITY_SCALE of capacity. */
+static unsigned long avg_load(const struct lb_group_snap *g)
+{
+	return sat_mul(g->load, SCHED_CAPACITY_SCALE) / max(g->capacity, 1UL);
+}
+
+/* Is capacity @a clearly (by more than 5%) above capacity @b? */
+static bool capacity_above(unsigned long a, unsigned long b)
+{
+	return sat_mul(a, SCHED_CAPACITY_SCALE) >
+	       sat_mul(b, LB_CAPACITY_MARGIN);
+}
+
+static struct lb_decision balanced(enum lb_reason reason)
+{
+	return (struct lb_decision){
+		.type = LB_MIGRATE_LOAD,
+		.reason = reason,
+	};
+}
+
+static struct lb_decision migrate(enum lb_migration type, unsigned long amount,
+				  enum lb_reason reason)
+{
+	/* fair.c keeps the amount in a long. */
+	amount = min_t(unsigned long, amount, LONG_MAX);
+	if (!amount)
+		return balanced(LB_R_EVEN);
+	return (struct lb_decision){
+		.type = type,
+		.imbalance = amount,
+		.reason = reason,
+	};
 }
 
 /*
@@ -75,10 +145,10 @@ bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g)
  * @g:   The group.
  *
  * A group with fewer tasks than CPUs has an idle CPU to offer, and a group
- * without tasks has nothing that competes for its CPUs. A group
- * with as many tasks as CPUs or more still has spare capacity when its
- * utilization stays clear of the capacity by imbalance_pct and its tasks
- * are not waiting, e.g. several small tasks sharing one big CPU.
+ * without tasks has nothing that competes for its CPUs. A group with as
+ * many tasks as CPUs or more still has spare capacity when its utilization
+ * stays clear of the capacity by imbalance_pct and its tasks are not
+ * waiting, e.g. several small tasks sharing one big CPU.
  *
  * Note that "not overloaded" does not imply "has spare": a group with one
  * CPU-bound task per CPU is neither; it is fully busy.
@@ -112,6 +182,13 @@ bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g)
  *   fully_busy    no spare capacity;
  *   has_spare     otherwise.
  *
+ * The middle four describe work that should come to the destination CPU,
+ * so they are never given to the local group. In particular a local group
+ * whose pinned tasks defeated an earlier balance is not "imbalanced": that
+ * would rank it above a fully busy or has_spare busiest group and stop it
+ * from pulling anything, although its own pinned tasks are no reason not
+ * to take work from elsewhere.
+ *
  * Context: Any; pure.
  * Return: The group's state.
  */
@@ -120,18 +197,419 @@ enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
 {
 	if (sched_lb_group_overloaded(sd->imbalance_pct, g))
 		return LB_OVERLOADED;
-	if (g->imbalanced)
-		return LB_IMBALANCED;
-	if (g->asym_packing)
-		return LB_ASYM_PACKING;
-	if (g->smt_balance)
-		return LB_SMT_BALANCE;
-	if (g->misfit_load)
-		return LB_MISFIT;
+	if (!g->local) {
+		if (g->imbalanced)
+			return LB_IMBALANCED;
+		if (g->asym_packing)
+			return LB_ASYM_PACKING;
+		if (g->smt_balance)
+			return LB_SMT_BALANCE;
+		if (g->misfit_load)
+			return LB_MISFIT;
+	}
 	if (!sched_lb_group_has_spare(sd->imbalance_pct, g))
 		return LB_FULLY_BUSY;
 	return LB_HAS_SPARE;
 }
+
+/*
+ * Can the destination CPU take anything from @g at all? Not from its own
+ * group, and a group without CFS tasks has nothing to give. On
+ * asymmetric-capacity domains, a misfit task is only worth pulling to a
+ * clearly bigger, wholly idle CPU of a group with spare capacity, and a
+ * group that is not overloaded keeps its tasks if its CPUs are all
+ * clearly bigger than the destination.
+ */
+static bool worth_pulling_from(const struct lb_domain_snap *sd,
+			       const struct lb_group_snap *local,
+			       const struct lb_group_snap *g)
+{
+	if (g->local || !g->cfs_running)
+		return false;
+	if (!(sd->flags & SD_ASYM_CPUCAPACITY))
+		return true;
+	if (g->state == LB_MISFIT &&
+	    (!sd->dst_core_idle || local->state != LB_HAS_SPARE ||
+	     !capacity_above(sd->dst_capacity, g->max_capacity)))
+		return false;
+	if (g->state <= LB_FULLY_BUSY &&
+	    capacity_above(g->min_capacity, sd->dst_capacity))
+		return false;
+	return true;
+}
+
+/* Between two groups with idle CPUs: fewer idle CPUs, then more tasks. */
+static bool fewer_idle(const struct lb_group_snap *a,
+		       const struct lb_group_snap *b)
+{
+	if (a->idle_cpus != b->idle_cpus)
+		return a->idle_cpus < b->idle_cpus;
+	return a->nr_running > b->nr_running;
+}
+
+/*
+ * Two fully busy groups: the one with the higher load per capacity. Both
+ * sides are computed, unlike in the stock balancer where avg_load stays 0
+ * for fully busy groups and the first one found always wins. On a tie an
+ * SMT group already chosen is kept: it gains more from losing a task.
+ */
+static bool more_loaded(const struct lb_group_snap *a,
+			const struct lb_group_snap *b)
+{
+	unsigned long la = avg_load(a), lb = avg_load(b);
+
+	if (la != lb)
+		return la > lb;
+	return !b->smt;
+}
+
+/**
+ * sched_lb_busier() - Is a group a better source than the busiest so far?
+ * @sd:    The domain being balanced.
+ * @local: The local group (holding the destination CPU).
+ * @cand:  The candidate group.
+ * @cur:   The busiest group so far, or NULL.
+ *
+ * The candidate must be worth pulling from. Then the higher state wins;
+ * within one state, the state's own measure decides: load per capacity for
+ * overloaded and fully busy groups, the largest misfit task, the lowest
+ * asym_packing priority, and otherwise fewer idle CPUs and more tasks. An
+ * SMT group with a single task does not beat a non-SMT group, and the
+ * first imbalanced group found is kept.
+ *
+ * Context: Any; pure.
+ * Return: true if @cand should replace @cur as the busiest group.
+ */
+bool sched_lb_busier(const struct lb_domain_snap *sd,
+		     const struct lb_group_snap *local,
+		     const struct lb_group_snap *cand,
+		     const struct lb_group_snap *cur)
+{
+	if (!worth_pulling_from(sd, local, cand))
+		return false;
+	if (!cur)
+		return true;
+	if (cand->state != cur->state)
+		return cand->state > cur->state;
+
+	switch (cand->state) {
+	case LB_OVERLOADED:
+		return avg_load(cand) > avg_load(cur);
+	case LB_IMBALANCED:
+		return false;
+	case LB_ASYM_PACKING:
+		return cand->asym_prio < cur->asym_prio;
+	case LB_MISFIT:
+		return cand->misfit_load > cur->misfit_load;
+	case LB_SMT_BALANCE:
+		if (cand->idle_cpus || cur->idle_cpus)
+			return fewer_idle(cand, cur);
+		return more_loaded(cand, cur);
+	case LB_FULLY_BUSY:
+		return more_loaded(cand, cur);
+	default:
+		if (cand->smt != cur->smt)
+			return !cand->smt || cand->cfs_running > 1;
+		return fewer_idle(cand, cur);
+	}
+}
+
+/*
+ * Tasks by which @busiest leads @local, for spreading them evenly. When
+ * the groups have different numbers of cores, the tasks per core are made
+ * equal, rounding to the nearest task; an empty local group facing
+ * several tasks asks for at least one.
+ */
+static unsigned long sibling_gap(const struct lb_domain_snap *sd,
+				 const struct lb_group_snap *local,
+				 const struct lb_group_snap *busiest)
+{
+	unsigned long lc = max(local->cores, 1U), bc = max(busiest->cores, 1U);
+	unsigned long gap, b, l;
+
+	if (!sd->dst_idle || !busiest->nr_running)
+		return 0;
+	if (lc == bc) {
+		if (busiest->nr_running <= local->nr_running)
+			return 0;
+		return busiest->nr_running - local->nr_running;
+	}
+	b = lc * busiest->nr_running;
+	l = bc * local->nr_running;
+	gap = b > l ? (2 * (b - l) + lc + bc) / (lc + bc) : 0;
+	if (gap <= 1 && !local->nr_running && busiest->nr_running > 1)
+		gap = 2;
+	return gap;
+}
+
+/* Both groups overloaded: even out their load per capacity. */
+static struct lb_decision even_load(const struct lb_domain_snap *sd,
+				    const struct lb_group_snap *local,
+				    const struct lb_group_snap *busiest)
+{
+	unsigned long la = avg_load(local), ba = avg_load(busiest), da;
+	unsigned long excess, room;
+
+	if (la >= ba)
+		return balanced(LB_R_LOCAL_BUSIER);
+	da = sat_mul(sd->total_load, SCHED_CAPACITY_SCALE) /
+	     max(sd->total_capacity, 1UL);
+	if (la >= da)
+		return balanced(LB_R_ABOVE_AVERAGE);
+	if (local->state == LB_OVERLOADED &&
+	    sat_mul(ba, 100) <= sat_mul(la, sd->imbalance_pct))
+		return balanced(LB_R_WITHIN_PCT);
+	if (ba <= da)
+		return balanced(LB_R_EVEN);
+	/* Neither push busiest below the average nor pull local above it. */
+	excess = sat_mul(ba - da, busiest->capacity);
+	room = sat_mul(da - la, local->capacity);
+	return migrate(LB_MIGRATE_LOAD,
+		       min(excess, room) / SCHED_CAPACITY_SCALE, LB_R_AVG_LOAD);
+}
+
+/*
+ * The local group has spare capacity and the busiest is overloaded. Tasks
+ * that wait while a local CPU is idle are the waste the balancer exists to
+ * remove, so each idle local CPU gets one of them, whatever the groups'
+ * capacities: comparing load or utilization here is what kept a LITTLE CPU
+ * idle beside two tasks sharing a big one. Without an idle local CPU, the
+ * spare utilization is filled, except within a shared LLC, where wakeups
+ * already spread load and idle CPUs are the better measure.
+ */
+static struct lb_decision fill_local(const struct lb_domain_snap *sd,
+				     const struct lb_group_snap *local,
+				     const struct lb_group_snap *busiest)
+{
+	unsigned long waiting, spare, n;
+
+	if (local->idle_cpus) {
+		waiting = busiest->nr_running - busiest->weight;
+		n = min3(waiting, (unsigned long)local->idle_cpus,
+			 (unsigned long)busiest->cfs_running);
+		/* Spreading to siblings may ask for more; never for less. */
+		if (busiest->prefer_sibling || busiest->weight == 1)
+			n = max(n, sibling_gap(sd, local, busiest) / 2);
+		return migrate(LB_MIGRATE_TASK, n, LB_R_IDLE_CPUS);
+	}
+	if (sd->flags & SD_SHARE_LLC)
+		return balanced(LB_R_EVEN);
+	spare = 0;
+	if (local->capacity > local->util)
+		spare = local->capacity - local->util;
+	if (spare)
+		return migrate(LB_MIGRATE_UTIL, spare, LB_R_FILL_SPARE);
+	if (sd->dst_idle)
+		return migrate(LB_MIGRATE_TASK, 1, LB_R_ONE_TASK);
+	return balanced(LB_R_EVEN);
+}
+
+/*
+ * Nothing is overloaded; the local group has spare capacity. Only an idle
+ * CPU pulls, and only when the groups' idle CPUs differ by more than one
+ * (less would just move the imbalance), or when the busiest group's child
+ * domain prefers its tasks on siblings. Half the gap is moved.
+ */
+static struct lb_decision spread(const struct lb_domain_snap *sd,
+				 const struct lb_group_snap *local,
+				 const struct lb_group_snap *busiest)
+{
+	bool sibling = busiest->weight == 1 || busiest->prefer_sibling;
+	unsigned long gap;
+
+	if (busiest->prefer_sibling && sibling_gap(sd, local, busiest) > 1)
+		goto move;
+	if (!sd->dst_idle)
+		return balanced(LB_R_DST_BUSY);
+	if (busiest->weight > 1 && local->idle_cpus <= busiest->idle_cpus + 1)
+		return balanced(LB_R_EVEN);
+	if (busiest->cfs_running == 1)
+		return balanced(LB_R_EVEN);
+move:
+	if (sibling)
+		gap = sibling_gap(sd, local, busiest);
+	else if (local->idle_cpus > busiest->idle_cpus)
+		gap = local->idle_cpus - busiest->idle_cpus;
+	else
+		gap = 0;
+	/* Between NUMA nodes, a lightly loaded node may keep a small gap. */
+	if ((sd->flags & SD_NUMA) && local->nr_running + 1 <= sd->imb_numa_nr &&
+	    gap <= LB_NUMA_IMBALANCE_MIN)
+		gap = 0;
+	return migrate(LB_MIGRATE_TASK, gap / 2, LB_R_SPREAD);
+}
+
+/*
+ * Busiest groups that must be relieved whatever the local state: a misfit
+ * task (first, even before the energy-aware check), work for a preferred
+ * asym_packing CPU, and a group that pinned tasks kept imbalanced. Returns
+ * false when the busiest group is none of these.
+ */
+static bool forced(const struct lb_domain_snap *sd,
+		   const struct lb_group_snap *busiest, struct lb_decision *d)
+{
+	switch (busiest->state) {
+	case LB_MISFIT:
+		/*
+		 * Off asymmetric domains "misfit" is a task on a CPU whose
+		 * capacity RT, IRQ or pressure took; its load moves.
+		 */
+		if (sd->flags & SD_ASYM_CPUCAPACITY)
+			*d = migrate(LB_MIGRATE_MISFIT, 1, LB_R_MISFIT);
+		else
+			*d = migrate(LB_MIGRATE_LOAD, busiest->misfit_load,
+				     LB_R_MISFIT);
+		return true;
+	case LB_ASYM_PACKING:
+		*d = migrate(LB_MIGRATE_TASK, busiest->cfs_running,
+			     LB_R_ASYM_PACKING);
+		break;
+	case LB_IMBALANCED:
+		*d = migrate(LB_MIGRATE_TASK, 1, LB_R_PINNED);
+		break;
+	default:
+		return false;
+	}
+	if (sd->energy_aware)
+		*d = balanced(LB_R_ENERGY_AWARE);
+	return true;
+}
+
+/* An SMT group with tasks sharing a core gives one to an idle CPU. */
+static struct lb_decision unshare_smt(const struct lb_domain_snap *sd,
+				      const struct lb_group_snap *local,
+				      const struct lb_group_snap *busiest)
+{
+	if (local->state == LB_HAS_SPARE && busiest->prefer_sibling &&
+	    sibling_gap(sd, local, busiest) > 1)
+		return migrate(LB_MIGRATE_TASK, 1, LB_R_SMT);
+	if (!sd->dst_idle)
+		return balanced(LB_R_DST_BUSY);
+	if (local->smt == busiest->smt &&
+	    ((busiest->weight > 1 &&
+	      local->idle_cpus <= busiest->idle_cpus + 1) ||
+	     busiest->cfs_running == 1))
+		return balanced(LB_R_EVEN);
+	return migrate(LB_MIGRATE_TASK, 1, LB_R_SMT);
+}
+
+/**
+ * sched_lb_decide() - Decide what to migrate within a domain.
+ * @sd:      The domain being balanced.
+ * @local:   The local group (holding the destination CPU).
+ * @busiest: The busiest group sched_lb_busier() chose, or NULL.
+ *
+ * Applies the decision matrix at the top of this file. Every outcome
+ * carries a reason; a balanced one has an imbalance of 0.
+ *
+ * Context: Any; pure.
+ * Return: The migration type, amount and reason.
+ */
+struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *busiest)
+{
+	struct lb_decision d;
+
+	if (!busiest)
+		return balanced(LB_R_NO_BUSIEST);
+	if (forced(sd, busiest, &d))
+		return d;
+	if (sd->energy_aware)
+		return balanced(LB_R_ENERGY_AWARE);
+	if (local->state > busiest->state)
+		return balanced(LB_R_LOCAL_BUSIER);
+	if (busiest->state == LB_OVERLOADED) {
+		if (local->state == LB_HAS_SPARE)
+			return fill_local(sd, local, busiest);
+		return even_load(sd, local, busiest);
+	}
+	if (busiest->state == LB_SMT_BALANCE)
+		return unshare_smt(sd, local, busiest);
+	if (local->state == LB_HAS_SPARE)
+		return spread(sd, local, busiest);
+	return balanced(LB_R_EVEN);
+}
+
+/*
+ * The runtime switch between the stock and the reworked decisions, so
+ * both can be compared in one boot. The rework is on by default;
+ * "sched_lb_rework=0" on the command line starts with stock, and
+ * /sys/kernel/debug/sched/lb_rework flips it at any time. fair.c reads the
+ * key once per balance pass, so a pass never mixes the two.
+ */
+DEFINE_STATIC_KEY_TRUE(sched_lb_rework_key);
+
+static void lb_rework_set(bool on)
+{
+	if (on)
+		static_branch_enable(&sched_lb_rework_key);
+	else
+		static_branch_disable(&sched_lb_rework_key);
+}
+
+static bool lb_rework_at_boot __initdata = true;
+
+static int __init lb_rework_setup(char *str)
+{
+	if (kstrtobool(str, &lb_rework_at_boot)) {
+		pr_warn("sched_lb_rework=%s: expected 0 or 1\n", str);
+		lb_rework_at_boot = true;
+	}
+	return 1;
+}
+__setup("sched_lb_rework=", lb_rework_setup);
+
+/* Static keys cannot change while parameters are parsed; apply it here. */
+static int __init lb_rework_apply_boot(void)
+{
+	if (!lb_rework_at_boot)
+		lb_rework_set(false);
+	return 0;
+}
+early_initcall(lb_rework_apply_boot);
+
+static ssize_t lb_rework_read(struct file *file, char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	char buf[2] = { static_branch_likely(&sched_lb_rework_key) ? '1' : '0',
+			'\n' };
+
+	return simple_read_from_buffer(ubuf, count, ppos, buf, sizeof(buf));
+}
+
+/* Only "0" or "1", with an optional newline; anything else is -EINVAL. */
+static ssize_t lb_rework_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	char buf[3] = "";
+
+	if (!count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if ((buf[0] != '0' && buf[0] != '1') ||
+	    (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	lb_rework_set(buf[0] == '1');
+	return count;
+}
+
+static const struct file_operations lb_rework_fops = {
+	.read	= lb_rework_read,
+	.write	= lb_rework_write,
+	.llseek	= default_llseek,
+};
+
+static int __init lb_rework_debugfs_init(void)
+{
+	struct dentry *sched = debugfs_lookup("sched", NULL);
+
+	debugfs_create_file("lb_rework", 0644, sched, NULL, &lb_rework_fops);
+	dput(sched);
+	return 0;
+}
+late_initcall(lb_rework_debugfs_init);
 
 #ifdef CONFIG_SCHED_LB_KUNIT_TEST
 #include "tests/fair_lb_kunit.c"

@@ -11,6 +11,7 @@
 #ifndef _KERNEL_SCHED_LB_STATS_H
 #define _KERNEL_SCHED_LB_STATS_H
 
+#include <linux/jump_label.h>
 #include <linux/sched/lb.h>
 #include <linux/types.h>
 
@@ -28,6 +29,11 @@
  * @idle_cpus:    CPUs of the group that are idle.
  * @weight:       CPUs in the group that take part in this balance.
  * @cores:        Cores in the group (SMT siblings count once).
+ * @asym_prio:    asym_packing priority of the group's preferred CPU;
+ *                a larger value is preferred.
+ * @state:        The group's state, as sched_lb_classify() found it from
+ *                the other members.
+ * @local:        The group holds the destination CPU.
  * @imbalanced:   Pinned tasks defeated an earlier balance of this group.
  * @asym_packing: The destination CPU has asym_packing priority over the
  *                group's preferred CPU and could take its work.
@@ -35,8 +41,6 @@
  * @smt:          The group's CPUs are SMT siblings (SD_SHARE_CPUCAPACITY).
  * @prefer_sibling: The group's child domain asks for its tasks to be
  *                spread to sibling groups first (SD_PREFER_SIBLING).
- * @asym_prio:    asym_packing priority of the group's preferred CPU;
- *                a larger value is preferred.
  */
 struct lb_group_snap {
 	unsigned long	load;
@@ -51,12 +55,14 @@ struct lb_group_snap {
 	unsigned int	idle_cpus;
 	unsigned int	weight;
 	unsigned int	cores;
+	int		asym_prio;
+	enum lb_group_state state;
+	bool		local;
 	bool		imbalanced;
 	bool		asym_packing;
 	bool		smt_balance;
 	bool		smt;
 	bool		prefer_sibling;
-	int		asym_prio;
 };
 
 /**
@@ -65,7 +71,8 @@ struct lb_group_snap {
  * @flags:          The domain's SD_* flags.
  * @imbalance_pct:  The domain's imbalance_pct (e.g. 117 for 17%).
  * @imb_numa_nr:    Tasks of imbalance allowed between NUMA groups.
- * @nr_balance_failed: Consecutive failed balances of this domain.
+ * @total_load:     Sum of the load of all the domain's groups.
+ * @total_capacity: Sum of the capacity of all the domain's groups.
  * @dst_capacity:   CFS capacity of the destination CPU.
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @dst_core_idle:  The destination CPU's whole core is idle.
@@ -76,16 +83,38 @@ struct lb_domain_snap {
 	unsigned int	flags;
 	unsigned int	imbalance_pct;
 	unsigned int	imb_numa_nr;
-	unsigned int	nr_balance_failed;
+	unsigned long	total_load;
+	unsigned long	total_capacity;
 	unsigned long	dst_capacity;
 	bool		dst_idle;
 	bool		dst_core_idle;
 	bool		energy_aware;
 };
 
-enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
-				      const struct lb_group_snap *g);
+/**
+ * struct lb_decision - The outcome of balancing a domain.
+ * @type:      What to migrate.
+ * @imbalance: How much, in the unit of @type; 0 means balanced.
+ * @reason:    The rule that decided, for tracing and tests.
+ */
+struct lb_decision {
+	enum lb_migration	type;
+	unsigned long		imbalance;
+	enum lb_reason		reason;
+};
+
 bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g);
 bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g);
+enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
+				      const struct lb_group_snap *g);
+bool sched_lb_busier(const struct lb_domain_snap *sd,
+		     const struct lb_group_snap *local,
+		     const struct lb_group_snap *cand,
+		     const struct lb_group_snap *cur);
+struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *busiest);
+
+DECLARE_STATIC_KEY_TRUE(sched_lb_rework_key);
 
 #endif /* _KERNEL_SCHED_LB_STATS_H */

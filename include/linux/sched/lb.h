@@ -2,11 +2,11 @@
 /*
  * Vocabulary of the classification-driven load balancer.
  *
- * The group states are shared by the decision code in
- * kernel/sched/fair_lb.c, its KUnit tests and, through the trace event
- * that reports each decision, by tools reading the trace. They live here,
- * and not in a private kernel/sched header, because a trace event header
- * under include/trace/events/ has to name them too.
+ * The group states, migration types and reason codes are the words in
+ * which kernel/sched/fair_lb.c states its decisions. Its KUnit tests use
+ * them, and so will the trace event that reports each decision: a trace
+ * event header lives under include/trace/events/ and cannot include a
+ * private kernel/sched header, hence this file.
  */
 #ifndef _LINUX_SCHED_LB_H
 #define _LINUX_SCHED_LB_H
@@ -37,6 +37,73 @@ enum lb_group_state {
 	LB_IMBALANCED,
 	LB_OVERLOADED,
 	LB_NR_GROUP_STATES
+};
+
+/**
+ * enum lb_migration - What the balancer migrates to fix an imbalance, and
+ *                     the unit of the amount.
+ * @LB_MIGRATE_LOAD:   Load (task_h_load), to even out time sharing.
+ * @LB_MIGRATE_UTIL:   Utilization, to fill spare capacity.
+ * @LB_MIGRATE_TASK:   A number of tasks, to fill idle CPUs.
+ * @LB_MIGRATE_MISFIT: The one task that does not fit its CPU.
+ * @LB_NR_MIGRATIONS:  Number of migration types.
+ */
+enum lb_migration {
+	LB_MIGRATE_LOAD,
+	LB_MIGRATE_UTIL,
+	LB_MIGRATE_TASK,
+	LB_MIGRATE_MISFIT,
+	LB_NR_MIGRATIONS
+};
+
+/**
+ * enum lb_reason - Why a balance decision came out the way it did.
+ * @LB_R_NO_BUSIEST:   No group has a CFS task the destination may take.
+ * @LB_R_ENERGY_AWARE: EAS is on and nothing is overutilized: placement is
+ *                     left to wakeups.
+ * @LB_R_LOCAL_BUSIER: The local group is in a higher state, or as loaded.
+ * @LB_R_ABOVE_AVERAGE: The local group is at or above the domain's load.
+ * @LB_R_WITHIN_PCT:   Both groups are overloaded and their loads are
+ *                     within the domain's imbalance_pct.
+ * @LB_R_DST_BUSY:     Nothing is overloaded and the destination is busy;
+ *                     an idle CPU will pull instead.
+ * @LB_R_EVEN:         Idle CPUs or tasks are already as even as they can
+ *                     usefully be.
+ * @LB_R_MISFIT:       Move the task that does not fit its CPU.
+ * @LB_R_ASYM_PACKING: Move work to the preferred (asym_packing) CPU.
+ * @LB_R_SMT:          Move a task off a shared SMT core.
+ * @LB_R_PINNED:       Pinned tasks defeated the last balance: move any
+ *                     task, at least one.
+ * @LB_R_IDLE_CPUS:    Tasks wait in an overloaded group while the local
+ *                     group has idle CPUs: move one task per idle CPU.
+ * @LB_R_FILL_SPARE:   Fill the local group's spare capacity (util).
+ * @LB_R_ONE_TASK:     No spare utilization left, but the destination is
+ *                     idle: move one task.
+ * @LB_R_SPREAD:       Even out idle CPUs or running tasks between groups
+ *                     that are not overloaded.
+ * @LB_R_AVG_LOAD:     Even out the load of overloaded groups.
+ * @LB_NR_REASONS:     Number of reasons.
+ *
+ * The reasons up to %LB_R_EVEN leave the domain balanced.
+ */
+enum lb_reason {
+	LB_R_NO_BUSIEST,
+	LB_R_ENERGY_AWARE,
+	LB_R_LOCAL_BUSIER,
+	LB_R_ABOVE_AVERAGE,
+	LB_R_WITHIN_PCT,
+	LB_R_DST_BUSY,
+	LB_R_EVEN,
+	LB_R_MISFIT,
+	LB_R_ASYM_PACKING,
+	LB_R_SMT,
+	LB_R_PINNED,
+	LB_R_IDLE_CPUS,
+	LB_R_FILL_SPARE,
+	LB_R_ONE_TASK,
+	LB_R_SPREAD,
+	LB_R_AVG_LOAD,
+	LB_NR_REASONS
 };
 
 #endif /* _LINUX_SCHED_LB_H */

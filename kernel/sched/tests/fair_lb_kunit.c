@@ -8,99 +8,6 @@
  */
 #include <kunit/test.h>
 
-/* A 4-CPU group of 1024-capacity CPUs, idle and with nothing queued. */
-#define BIG4 .capacity = 4096, .min_capacity = 1024, .max_capacity = 1024, \
-	     .weight = 4, .cores = 4
-
-/* The domain of the bl44 MC level as seen from an idle CPU. */
-static const struct lb_domain_snap mc_domain = {
-	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
-	.imbalance_pct = 117,
-	.dst_capacity = 1024,
-	.dst_idle = true,
-	.dst_core_idle = true,
-};
-
-struct classify_case {
-	const char *desc;
-	struct lb_group_snap g;
-	enum lb_group_state want;
-};
-
-static const struct classify_case classify_cases[] = {
-	{ "idle_group_has_spare", { BIG4 }, LB_HAS_SPARE },
-	{ "fewer_tasks_than_cpus_has_spare_even_at_full_util",
-	  { BIG4, .nr_running = 3, .cfs_running = 3, .util = 4096,
-	    .runnable = 8192 }, LB_HAS_SPARE },
-	{ "one_hog_per_cpu_is_fully_busy",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 4000,
-	    .runnable = 4000 }, LB_FULLY_BUSY },
-	{ "small_tasks_one_per_cpu_keep_spare",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 400,
-	    .runnable = 400 }, LB_HAS_SPARE },
-	/* 3500 * 117 = 409500 against 4096 * 100 = 409600: just under. */
-	{ "util_just_under_pct_threshold_has_spare",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3500,
-	    .runnable = 3500 }, LB_HAS_SPARE },
-	/* 3501 * 117 = 409617 > 409600. */
-	{ "util_just_over_pct_threshold_is_fully_busy",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3501,
-	    .runnable = 3501 }, LB_FULLY_BUSY },
-	/* Runnable exactly at capacity * pct is not yet waiting. */
-	{ "runnable_exactly_at_pct_keeps_spare",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
-	    .runnable = 4792 }, LB_HAS_SPARE },
-	{ "runnable_one_over_pct_is_fully_busy",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
-	    .runnable = 4793 }, LB_FULLY_BUSY },
-	{ "five_hogs_on_four_cpus_is_overloaded",
-	  { BIG4, .nr_running = 5, .cfs_running = 5, .util = 4096,
-	    .runnable = 5120 }, LB_OVERLOADED },
-	{ "five_sleepy_tasks_on_four_cpus_is_not_overloaded",
-	  { BIG4, .nr_running = 5, .cfs_running = 5, .util = 1000,
-	    .runnable = 1200 }, LB_HAS_SPARE },
-	{ "overloaded_beats_pinned",
-	  { BIG4, .nr_running = 6, .cfs_running = 6, .util = 4096,
-	    .runnable = 6144, .imbalanced = true }, LB_OVERLOADED },
-	{ "pinned_group_is_imbalanced",
-	  { BIG4, .nr_running = 4, .cfs_running = 4, .util = 4000,
-	    .runnable = 4000, .imbalanced = true }, LB_IMBALANCED },
-	{ "imbalanced_beats_asym_packing",
-	  { BIG4, .nr_running = 1, .cfs_running = 1, .util = 1000,
-	    .runnable = 1000, .imbalanced = true, .asym_packing = true },
-	  LB_IMBALANCED },
-	{ "asym_packing_beats_misfit",
-	  { BIG4, .nr_running = 1, .cfs_running = 1, .util = 1000,
-	    .runnable = 1000, .asym_packing = true, .misfit_load = 900 },
-	  LB_ASYM_PACKING },
-	{ "smt_balance_beats_misfit",
-	  { BIG4, .nr_running = 2, .cfs_running = 2, .util = 800,
-	    .runnable = 800, .smt = true, .smt_balance = true,
-	    .misfit_load = 900 }, LB_SMT_BALANCE },
-	{ "misfit_task_makes_group_misfit",
-	  { .capacity = 2048, .min_capacity = 512, .max_capacity = 512,
-	    .weight = 4, .cores = 4, .nr_running = 1, .cfs_running = 1,
-	    .util = 600, .runnable = 600, .misfit_load = 600 }, LB_MISFIT },
-	{ "misfit_on_fully_busy_group_is_misfit",
-	  { .capacity = 2048, .min_capacity = 512, .max_capacity = 512,
-	    .weight = 4, .cores = 4, .nr_running = 4, .cfs_running = 4,
-	    .util = 2048, .runnable = 2048, .misfit_load = 600 }, LB_MISFIT },
-	{ "zero_capacity_group_with_tasks_is_fully_busy",
-	  { .weight = 1, .cores = 1, .nr_running = 1, .cfs_running = 1,
-	    .util = 10, .runnable = 10 }, LB_FULLY_BUSY },
-	{ "empty_weight_zero_group_has_spare", { }, LB_HAS_SPARE },
-	{ "loads_near_ulong_max_do_not_wrap",
-	  { BIG4, .nr_running = 5, .cfs_running = 5, .util = ULONG_MAX - 1,
-	    .runnable = ULONG_MAX, .load = ULONG_MAX }, LB_OVERLOADED },
-};
-
-static void classify_case_desc(const struct classify_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(classify, classify_cases, classify_case_desc);
-
 static const char * const state_names[] = {
 	[LB_HAS_SPARE]		= "has_spare",
 	[LB_FULLY_BUSY]		= "fully_busy",
@@ -113,10 +20,233 @@ static const char * const state_names[] = {
 
 static_assert(ARRAY_SIZE(state_names) == LB_NR_GROUP_STATES);
 
+static const char * const reason_names[] = {
+	[LB_R_NO_BUSIEST]	= "no_busiest",
+	[LB_R_ENERGY_AWARE]	= "energy_aware",
+	[LB_R_LOCAL_BUSIER]	= "local_busier",
+	[LB_R_ABOVE_AVERAGE]	= "above_average",
+	[LB_R_WITHIN_PCT]	= "within_pct",
+	[LB_R_DST_BUSY]		= "dst_busy",
+	[LB_R_EVEN]		= "even",
+	[LB_R_MISFIT]		= "misfit",
+	[LB_R_ASYM_PACKING]	= "asym_packing",
+	[LB_R_SMT]		= "smt",
+	[LB_R_PINNED]		= "pinned",
+	[LB_R_IDLE_CPUS]	= "idle_cpus",
+	[LB_R_FILL_SPARE]	= "fill_spare",
+	[LB_R_ONE_TASK]		= "one_task",
+	[LB_R_SPREAD]		= "spread",
+	[LB_R_AVG_LOAD]		= "avg_load",
+};
+
+static_assert(ARRAY_SIZE(reason_names) == LB_NR_REASONS);
+
+/* Four 1024 CPUs (a big cluster) and four 512 CPUs (a LITTLE cluster). */
+#define BIG4	.capacity = 4096, .min_capacity = 1024, \
+		.max_capacity = 1024, .weight = 4, .cores = 4
+#define LITTLE4	.capacity = 2048, .min_capacity = 512, \
+		.max_capacity = 512, .weight = 4, .cores = 4
+
+/**
+ * struct tgroup - A group as the tables write it.
+ * @hogs: CFS tasks that always run, added to @g.
+ * @each: Utilization (and runnable average) of each of them.
+ * @load: Their total load; 0 means nice 0 (1024 each).
+ * @g:    The rest of the snapshot.
+ */
+struct tgroup {
+	unsigned int		hogs;
+	unsigned long		each;
+	unsigned long		load;
+	struct lb_group_snap	g;
+};
+
+#define HOGS(n, u)	.hogs = (n), .each = (u)
+#define TASKS(n, u, l)	.hogs = (n), .each = (u), .load = (l)
+#define BIG_HOGS(n)	{ HOGS(n, 1024), .g = { BIG4 } }
+#define LOCAL_BIG	{ .g = { BIG4, .local = true } }
+#define LITTLE_MISFIT(m) \
+	{ HOGS(1, 600), .g = { LITTLE4, .misfit_load = (m), .idle_cpus = 3 } }
+
+static struct lb_group_snap build(const struct tgroup *t)
+{
+	struct lb_group_snap g = t->g;
+
+	if (t->hogs) {
+		g.nr_running = t->hogs;
+		g.cfs_running = t->hogs;
+		g.util = t->hogs * t->each;
+		g.runnable = t->hogs * t->each;
+		g.load = t->load ?: t->hogs * 1024UL;
+	}
+	return g;
+}
+
+/* The bl44 MC level: asymmetric, shared LLC; the balancing CPU is idle. */
+static const struct lb_domain_snap mc_big = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+static const struct lb_domain_snap mc_little = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 512,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+/* The bl44split PKG level: asymmetric, caches not shared. */
+static const struct lb_domain_snap pkg_little = {
+	.flags = SD_ASYM_CPUCAPACITY,
+	.imbalance_pct = 117,
+	.dst_capacity = 512,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+/* A symmetric LLC level seen from an idle CPU. */
+static const struct lb_domain_snap mc_sym = {
+	.flags = SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+/* The same, balanced by a busy CPU. */
+static const struct lb_domain_snap mc_busy = {
+	.flags = SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+};
+
+/* A symmetric level whose groups do not share caches. */
+static const struct lb_domain_snap pkg_sym = {
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+/* A NUMA level that tolerates up to 4 tasks on a lightly loaded node. */
+static const struct lb_domain_snap numa_sym = {
+	.flags = SD_NUMA,
+	.imbalance_pct = 117,
+	.imb_numa_nr = 4,
+	.dst_capacity = 1024,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
+/* Classify @g in place and return it, as fair.c's gather does. */
+static struct lb_group_snap *classified(const struct lb_domain_snap *sd,
+					struct lb_group_snap *g)
+{
+	g->state = sched_lb_classify(sd, g);
+	return g;
+}
+
+/* ---- Classification ---------------------------------------------------- */
+
+struct classify_case {
+	const char *desc;
+	struct tgroup g;
+	enum lb_group_state want;
+};
+
+static const struct classify_case classify_cases[] = {
+	{ "idle_group_has_spare", { .g = { BIG4 } }, LB_HAS_SPARE },
+	{ "fewer_tasks_than_cpus_has_spare_even_at_full_util",
+	  { .g = { BIG4, .nr_running = 3, .cfs_running = 3, .util = 4096,
+	    .runnable = 8192 } }, LB_HAS_SPARE },
+	{ "one_hog_per_cpu_is_fully_busy",
+	  { HOGS(4, 1000), .g = { BIG4 } }, LB_FULLY_BUSY },
+	{ "small_tasks_one_per_cpu_keep_spare",
+	  { HOGS(4, 100), .g = { BIG4 } }, LB_HAS_SPARE },
+	/* 3500 * 117 = 409500 against 4096 * 100 = 409600: just under. */
+	{ "util_just_under_pct_threshold_has_spare",
+	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3500,
+	    .runnable = 3500 } }, LB_HAS_SPARE },
+	/* 3501 * 117 = 409617 > 409600. */
+	{ "util_just_over_pct_threshold_is_fully_busy",
+	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3501,
+	    .runnable = 3501 } }, LB_FULLY_BUSY },
+	/* 4792 * 100 = 479200 <= 4096 * 117 = 479232: not yet waiting. */
+	{ "runnable_exactly_under_pct_keeps_spare",
+	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
+	    .runnable = 4792 } }, LB_HAS_SPARE },
+	{ "runnable_one_over_pct_is_fully_busy",
+	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
+	    .runnable = 4793 } }, LB_FULLY_BUSY },
+	{ "five_hogs_on_four_cpus_is_overloaded",
+	  BIG_HOGS(5), LB_OVERLOADED },
+	{ "five_tasks_with_util_at_pct_threshold_not_overloaded",
+	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 3500,
+	    .runnable = 3500 } }, LB_HAS_SPARE },
+	{ "five_tasks_with_util_over_pct_threshold_overloaded",
+	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 3501,
+	    .runnable = 3501 } }, LB_OVERLOADED },
+	{ "five_tasks_waiting_by_runnable_overloaded",
+	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 1000,
+	    .runnable = 4793 } }, LB_OVERLOADED },
+	{ "five_sleepy_tasks_on_four_cpus_is_not_overloaded",
+	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 1000,
+	    .runnable = 1200 } }, LB_HAS_SPARE },
+	{ "overloaded_beats_pinned",
+	  { HOGS(6, 1024), .g = { BIG4, .imbalanced = true } }, LB_OVERLOADED },
+	{ "pinned_group_is_imbalanced",
+	  { HOGS(4, 1000), .g = { BIG4, .imbalanced = true } }, LB_IMBALANCED },
+	{ "imbalanced_beats_asym_packing",
+	  { HOGS(1, 1000),
+	    .g = { BIG4, .imbalanced = true, .asym_packing = true } },
+	  LB_IMBALANCED },
+	{ "asym_packing_beats_smt_balance",
+	  { HOGS(2, 500), .g = { BIG4, .asym_packing = true, .smt = true,
+	    .smt_balance = true } }, LB_ASYM_PACKING },
+	{ "smt_balance_beats_misfit",
+	  { HOGS(2, 400), .g = { BIG4, .smt = true, .smt_balance = true,
+	    .misfit_load = 900 } }, LB_SMT_BALANCE },
+	{ "misfit_task_makes_group_misfit",
+	  { HOGS(1, 600), .g = { LITTLE4, .misfit_load = 600 } }, LB_MISFIT },
+	{ "misfit_on_fully_busy_group_is_misfit",
+	  { HOGS(4, 512), .g = { LITTLE4, .misfit_load = 600 } }, LB_MISFIT },
+	{ "local_group_is_never_imbalanced",
+	  { HOGS(1, 1000), .g = { BIG4, .local = true, .imbalanced = true } },
+	  LB_HAS_SPARE },
+	{ "local_fully_busy_group_with_pinned_tasks_stays_fully_busy",
+	  { HOGS(4, 1024), .g = { BIG4, .local = true, .imbalanced = true } },
+	  LB_FULLY_BUSY },
+	{ "local_group_is_never_misfit",
+	  { HOGS(1, 600), .g = { LITTLE4, .local = true, .misfit_load = 600 } },
+	  LB_HAS_SPARE },
+	{ "local_overloaded_group_is_overloaded",
+	  { HOGS(5, 1024), .g = { BIG4, .local = true } }, LB_OVERLOADED },
+	{ "zero_capacity_group_with_tasks_is_fully_busy",
+	  { .g = { .weight = 1, .cores = 1, .nr_running = 1, .cfs_running = 1,
+	    .util = 10, .runnable = 10 } }, LB_FULLY_BUSY },
+	{ "empty_weight_zero_group_has_spare", { }, LB_HAS_SPARE },
+	{ "loads_near_ulong_max_do_not_wrap",
+	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+		   .util = ULONG_MAX - 1,
+	    .runnable = ULONG_MAX, .load = ULONG_MAX } }, LB_OVERLOADED },
+};
+
+static void classify_case_desc(const struct classify_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(classify, classify_cases, classify_case_desc);
+
 static void classify_matches_table(struct kunit *test)
 {
 	const struct classify_case *c = test->param_value;
-	enum lb_group_state got = sched_lb_classify(&mc_domain, &c->g);
+	struct lb_group_snap g = build(&c->g);
+	enum lb_group_state got = sched_lb_classify(&mc_sym, &g);
 
 	KUNIT_EXPECT_EQ_MSG(test, got, c->want, "got %s, want %s",
 			    state_names[got], state_names[c->want]);
@@ -148,9 +278,643 @@ static void overloaded_and_spare_are_exclusive(struct kunit *test)
 	}
 }
 
+/* ---- Picking the busiest group ---------------------------------------- */
+
+struct busier_case {
+	const char *desc;
+	const struct lb_domain_snap *sd;
+	struct tgroup local, cand, cur;
+	bool no_cur;
+	bool want;
+};
+
+static const struct busier_case busier_cases[] = {
+	{ "group_without_cfs_task_is_never_busiest", &mc_sym,
+	  { HOGS(1, 1024), .g = { BIG4, .local = true } },
+	  { .g = { BIG4, .nr_running = 6, .util = 4096, .runnable = 6144 } },
+	  .no_cur = true, .want = false },
+	{ "local_group_is_never_busiest", &mc_sym,
+	  { HOGS(1, 1024), .g = { BIG4, .local = true } },
+	  { HOGS(6, 1024), .g = { BIG4, .local = true } }, .no_cur = true,
+	  .want = false },
+	{ "first_candidate_with_tasks_is_busiest", &mc_sym,
+	  LOCAL_BIG, BIG_HOGS(1), .no_cur = true,
+	  .want = true },
+	{ "higher_state_wins", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(4), BIG_HOGS(3), .want = true },
+	{ "lower_state_loses", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(3), BIG_HOGS(4), .want = false },
+	{ "overloaded_higher_avg_load_wins", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(7), BIG_HOGS(6), .want = true },
+	{ "overloaded_lower_avg_load_loses", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(5), BIG_HOGS(6), .want = false },
+	/* Stock compares an avg_load of 0 with 0 here and keeps the first. */
+	{ "fully_busy_higher_avg_load_wins", &mc_sym, LOCAL_BIG,
+	  { TASKS(4, 1024, 6000), .g = { BIG4 } }, BIG_HOGS(4),
+	  .want = true },
+	{ "fully_busy_lower_avg_load_loses", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(4), { TASKS(4, 1024, 6000), .g = { BIG4 } },
+	  .want = false },
+	{ "fully_busy_tie_keeps_smt_group", &mc_sym, LOCAL_BIG,
+	  BIG_HOGS(4), { HOGS(4, 1024), .g = { BIG4, .smt = true } },
+	  .want = false },
+	{ "fully_busy_tie_takes_later_non_smt_group", &mc_sym,
+	  LOCAL_BIG, BIG_HOGS(4),
+	  BIG_HOGS(4), .want = true },
+	{ "has_spare_fewer_idle_cpus_wins", &mc_sym, LOCAL_BIG,
+	  { HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1 } },
+	  { HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2 } }, .want = true },
+	{ "has_spare_same_idle_more_tasks_wins", &mc_sym,
+	  LOCAL_BIG,
+	  { .g = { BIG4, .nr_running = 3, .cfs_running = 3, .util = 900,
+	    .runnable = 900, .idle_cpus = 2 } },
+	  { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } }, .want = true },
+	{ "has_spare_same_idle_same_tasks_keeps_first", &mc_sym,
+	  LOCAL_BIG, { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } },
+	  { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } }, .want = false },
+	{ "single_task_smt_group_loses_to_non_smt", &mc_sym,
+	  LOCAL_BIG,
+	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
+	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } }, .want = false },
+	{ "non_smt_group_beats_single_task_smt", &mc_sym,
+	  LOCAL_BIG, { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } },
+	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
+	  .want = true },
+	{ "bigger_misfit_task_wins", &mc_big, LOCAL_BIG,
+	  LITTLE_MISFIT(700),
+	  LITTLE_MISFIT(600),
+	  .want = true },
+	{ "misfit_not_pulled_into_fully_busy_local", &mc_big,
+	  { HOGS(4, 1024), .g = { BIG4, .local = true } },
+	  LITTLE_MISFIT(600),
+	  .no_cur = true, .want = false },
+	{ "misfit_not_pulled_to_same_capacity_cpu", &mc_little,
+	  { .g = { LITTLE4, .local = true } },
+	  LITTLE_MISFIT(600),
+	  .no_cur = true, .want = false },
+	{ "fully_busy_bigs_not_pulled_to_little", &mc_little,
+	  { .g = { LITTLE4, .local = true } }, BIG_HOGS(4),
+	  .no_cur = true, .want = false },
+	{ "overloaded_bigs_pulled_to_little", &mc_little,
+	  { .g = { LITTLE4, .local = true } }, BIG_HOGS(5),
+	  .no_cur = true, .want = true },
+	{ "lower_asym_priority_wins", &mc_sym, LOCAL_BIG,
+	  { HOGS(1, 500), .g = { BIG4, .asym_packing = true, .asym_prio = 1 } },
+	  { HOGS(1, 500), .g = { BIG4, .asym_packing = true, .asym_prio = 5 } },
+	  .want = true },
+	{ "first_imbalanced_group_is_kept", &mc_sym, LOCAL_BIG,
+	  { HOGS(4, 1024), .g = { BIG4, .imbalanced = true } },
+	  { HOGS(3, 1024), .g = { BIG4, .imbalanced = true } }, .want = false },
+};
+
+static void busier_case_desc(const struct busier_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(busier, busier_cases, busier_case_desc);
+
+static void busier_matches_table(struct kunit *test)
+{
+	const struct busier_case *c = test->param_value;
+	struct lb_group_snap local = build(&c->local), cand = build(&c->cand);
+	struct lb_group_snap cur = build(&c->cur);
+
+	classified(c->sd, &local);
+	classified(c->sd, &cand);
+	classified(c->sd, &cur);
+	KUNIT_EXPECT_EQ_MSG(test, sched_lb_busier(c->sd, &local, &cand,
+						  c->no_cur ? NULL : &cur),
+			    c->want, "candidate %s, current %s",
+			    state_names[cand.state], state_names[cur.state]);
+}
+
+/* ---- Deciding: every cell of the busiest x local matrix --------------- */
+
+struct decide_case {
+	const char *desc;
+	const struct lb_domain_snap *sd;
+	bool energy_aware;
+	struct tgroup local, busiest;
+	bool no_busiest;
+	unsigned long other_load, other_capacity;
+	enum lb_group_state want_local, want_busiest;
+	enum lb_migration type;
+	unsigned long imbalance;
+	enum lb_reason reason;
+};
+
+/* The local group of each column. */
+#define L_SPARE		{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
+					      .local = true } }
+#define L_BUSY		{ HOGS(4, 1024), .g = { BIG4, .local = true } }
+#define L_OVER		{ HOGS(5, 1024), .g = { BIG4, .local = true } }
+#define L_OVER_AT(l)	{ TASKS(5, 1024, l), .g = { BIG4, .local = true } }
+#define L_BUSY_AT(l)	{ TASKS(4, 1024, l), .g = { BIG4, .local = true } }
+#define L_SPARE_IDLE2	{ HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2, \
+					      .local = true } }
+#define L_SPARE_NO_IDLE	{ HOGS(4, 200), .g = { BIG4, .local = true } }
+#define L_SMALL3	{ HOGS(3, 100), .g = { BIG4, .idle_cpus = 1, \
+					     .local = true } }
+
+/* The busiest group of each row. */
+#define B_SPARE		{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1 } }
+#define B_BUSY		BIG_HOGS(4)
+#define B_MISFIT	{ HOGS(1, 600), .g = { LITTLE4, .misfit_load = 600, \
+			  .idle_cpus = 3 } }
+#define B_SMT		{ HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2, \
+			  .smt = true, .smt_balance = true } }
+#define B_ASYM		{ HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2, \
+			  .asym_packing = true } }
+#define B_PINNED	{ HOGS(4, 1024), .g = { BIG4, .imbalanced = true } }
+#define B_OVER		BIG_HOGS(6)
+#define B_OVER_AT(l)	{ TASKS(6, 1024, l), .g = { BIG4 } }
+#define B_SMALL6	{ HOGS(6, 100), .g = { BIG4 } }
+#define B_SMALL6_SIBLING \
+			{ HOGS(6, 100), .g = { BIG4, .prefer_sibling = true } }
+
+#define CELL(d, dom, l, b, ls, bs, t, n, r) \
+	{ d, dom, false, l, b, false, 0, 0, ls, bs, t, n, r }
+
+static const struct decide_case decide_cases[] = {
+	CELL("has_spare_from_has_spare_spreads_idle_cpus", &mc_sym,
+	     L_SPARE, B_SPARE, LB_HAS_SPARE, LB_HAS_SPARE,
+	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
+	CELL("fully_busy_from_has_spare_is_local_busier", &mc_sym,
+	     L_BUSY, B_SPARE, LB_FULLY_BUSY, LB_HAS_SPARE,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
+	CELL("overloaded_from_has_spare_is_local_busier", &mc_sym,
+	     L_OVER, B_SPARE, LB_OVERLOADED, LB_HAS_SPARE,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
+	CELL("has_spare_from_fully_busy_spreads_idle_cpus", &mc_sym,
+	     L_SPARE, B_BUSY, LB_HAS_SPARE, LB_FULLY_BUSY,
+	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
+	CELL("fully_busy_from_fully_busy_is_balanced", &mc_sym,
+	     L_BUSY, B_BUSY, LB_FULLY_BUSY, LB_FULLY_BUSY,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("overloaded_from_fully_busy_is_local_busier", &mc_sym,
+	     L_OVER, B_BUSY, LB_OVERLOADED, LB_FULLY_BUSY,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
+	CELL("has_spare_from_misfit_moves_the_misfit_task", &mc_big,
+	     L_SPARE, B_MISFIT, LB_HAS_SPARE, LB_MISFIT,
+	     LB_MIGRATE_MISFIT, 1, LB_R_MISFIT),
+	CELL("fully_busy_from_misfit_moves_the_misfit_task", &mc_big,
+	     L_BUSY, B_MISFIT, LB_FULLY_BUSY, LB_MISFIT,
+	     LB_MIGRATE_MISFIT, 1, LB_R_MISFIT),
+	CELL("overloaded_from_misfit_moves_the_misfit_task", &mc_big,
+	     L_OVER, B_MISFIT, LB_OVERLOADED, LB_MISFIT,
+	     LB_MIGRATE_MISFIT, 1, LB_R_MISFIT),
+	CELL("reduced_capacity_misfit_moves_its_load", &mc_sym,
+	     L_SPARE, B_MISFIT, LB_HAS_SPARE, LB_MISFIT,
+	     LB_MIGRATE_LOAD, 600, LB_R_MISFIT),
+	CELL("has_spare_from_smt_takes_one_task", &mc_sym,
+	     L_SPARE, B_SMT, LB_HAS_SPARE, LB_SMT_BALANCE,
+	     LB_MIGRATE_TASK, 1, LB_R_SMT),
+	CELL("fully_busy_from_smt_takes_one_task", &mc_sym,
+	     L_BUSY, B_SMT, LB_FULLY_BUSY, LB_SMT_BALANCE,
+	     LB_MIGRATE_TASK, 1, LB_R_SMT),
+	CELL("overloaded_from_smt_is_local_busier", &mc_sym,
+	     L_OVER, B_SMT, LB_OVERLOADED, LB_SMT_BALANCE,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
+	CELL("has_spare_from_asym_packing_takes_all_tasks", &mc_sym,
+	     L_SPARE, B_ASYM, LB_HAS_SPARE, LB_ASYM_PACKING,
+	     LB_MIGRATE_TASK, 2, LB_R_ASYM_PACKING),
+	CELL("fully_busy_from_asym_packing_takes_all_tasks", &mc_sym,
+	     L_BUSY, B_ASYM, LB_FULLY_BUSY, LB_ASYM_PACKING,
+	     LB_MIGRATE_TASK, 2, LB_R_ASYM_PACKING),
+	CELL("overloaded_from_asym_packing_takes_all_tasks", &mc_sym,
+	     L_OVER, B_ASYM, LB_OVERLOADED, LB_ASYM_PACKING,
+	     LB_MIGRATE_TASK, 2, LB_R_ASYM_PACKING),
+	CELL("has_spare_from_pinned_takes_one_task", &mc_sym,
+	     L_SPARE, B_PINNED, LB_HAS_SPARE, LB_IMBALANCED,
+	     LB_MIGRATE_TASK, 1, LB_R_PINNED),
+	CELL("fully_busy_from_pinned_takes_one_task", &mc_sym,
+	     L_BUSY, B_PINNED, LB_FULLY_BUSY, LB_IMBALANCED,
+	     LB_MIGRATE_TASK, 1, LB_R_PINNED),
+	CELL("overloaded_from_pinned_takes_one_task", &mc_sym,
+	     L_OVER, B_PINNED, LB_OVERLOADED, LB_IMBALANCED,
+	     LB_MIGRATE_TASK, 1, LB_R_PINNED),
+	CELL("has_spare_from_overloaded_takes_a_task_per_idle_cpu", &mc_sym,
+	     L_SPARE, B_OVER, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 2, LB_R_IDLE_CPUS),
+	/* Averages 1024, 1536, domain 1280: (1280 - 1024) * 4096 / 1024. */
+	CELL("fully_busy_from_overloaded_evens_avg_load", &mc_sym,
+	     L_BUSY, B_OVER, LB_FULLY_BUSY, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 1024, LB_R_AVG_LOAD),
+	/* Averages 1280, 1536, domain 1408. */
+	CELL("overloaded_from_overloaded_evens_avg_load", &mc_sym,
+	     L_OVER, B_OVER, LB_OVERLOADED, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 512, LB_R_AVG_LOAD),
+	/* 1521 * 100 == 1300 * 117: not beyond imbalance_pct. */
+	CELL("overloaded_pair_exactly_at_pct_is_balanced", &mc_sym,
+	     L_OVER_AT(5200), B_OVER_AT(6084), LB_OVERLOADED, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 0, LB_R_WITHIN_PCT),
+	CELL("overloaded_pair_one_over_pct_moves_load", &mc_sym,
+	     L_OVER_AT(5200), B_OVER_AT(6088), LB_OVERLOADED, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 444, LB_R_AVG_LOAD),
+	CELL("local_as_loaded_as_busiest_pulls_nothing", &mc_sym,
+	     L_BUSY_AT(5120), B_OVER_AT(5120), LB_FULLY_BUSY, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
+	/* A third, idle group of 4096 brings the domain average to 938. */
+	{ "local_above_domain_average_pulls_nothing", &mc_sym, false,
+	  L_BUSY_AT(5120), B_OVER, false, 0, 4096, LB_FULLY_BUSY,
+	  LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_ABOVE_AVERAGE },
+	{ "no_busiest_group_is_balanced", &mc_sym, false, L_SPARE, { },
+	  true, 0, 0, LB_HAS_SPARE, LB_HAS_SPARE, LB_MIGRATE_LOAD, 0,
+	  LB_R_NO_BUSIEST },
+	{ "energy_aware_leaves_overload_to_wakeups", &mc_sym, true,
+	  L_SPARE, B_OVER, false, 0, 0, LB_HAS_SPARE, LB_OVERLOADED,
+	  LB_MIGRATE_LOAD, 0, LB_R_ENERGY_AWARE },
+	{ "energy_aware_still_moves_misfit", &mc_big, true,
+	  L_SPARE, B_MISFIT, false, 0, 0, LB_HAS_SPARE, LB_MISFIT,
+	  LB_MIGRATE_MISFIT, 1, LB_R_MISFIT },
+	CELL("busy_dst_does_not_spread", &mc_busy,
+	     L_SPARE, B_SPARE, LB_HAS_SPARE, LB_HAS_SPARE,
+	     LB_MIGRATE_LOAD, 0, LB_R_DST_BUSY),
+	CELL("idle_cpus_differing_by_one_are_even", &mc_sym,
+	     L_SPARE_IDLE2, B_SPARE, LB_HAS_SPARE, LB_HAS_SPARE,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("shared_llc_without_idle_local_cpu_is_even", &mc_sym,
+	     L_SPARE_NO_IDLE, B_OVER, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("private_llc_without_idle_local_cpu_fills_spare_util",
+	     &pkg_sym, L_SPARE_NO_IDLE, B_OVER, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_UTIL, 4096 - 800, LB_R_FILL_SPARE),
+	CELL("prefer_sibling_spreads_tasks_evenly", &mc_sym,
+	     L_SMALL3, B_SMALL6_SIBLING, LB_HAS_SPARE, LB_HAS_SPARE,
+	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
+	CELL("without_prefer_sibling_one_idle_cpu_gap_is_even", &mc_sym,
+	     L_SMALL3, B_SMALL6, LB_HAS_SPARE, LB_HAS_SPARE,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("numa_keeps_a_small_gap_on_a_light_node", &numa_sym,
+	     L_SPARE_IDLE2, B_BUSY, LB_HAS_SPARE, LB_FULLY_BUSY,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("same_gap_moves_a_task_without_numa", &mc_sym,
+	     L_SPARE_IDLE2, B_BUSY, LB_HAS_SPARE, LB_FULLY_BUSY,
+	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
+};
+
+static void decide_case_desc(const struct decide_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(decide, decide_cases, decide_case_desc);
+
+static void check_decision(struct kunit *test, const struct decide_case *c)
+{
+	struct lb_group_snap local = build(&c->local);
+	struct lb_group_snap busiest = build(&c->busiest);
+	struct lb_domain_snap sd = *c->sd;
+	struct lb_decision d;
+
+	sd.energy_aware = c->energy_aware;
+	sd.total_load = local.load + busiest.load + c->other_load;
+	sd.total_capacity = local.capacity + busiest.capacity +
+			    c->other_capacity;
+	classified(&sd, &local);
+	classified(&sd, &busiest);
+	/* The row must really sit in the cell it claims. */
+	KUNIT_ASSERT_EQ_MSG(test, local.state, c->want_local, "local is %s",
+			    state_names[local.state]);
+	if (!c->no_busiest)
+		KUNIT_ASSERT_EQ_MSG(test, busiest.state, c->want_busiest,
+				    "busiest is %s",
+				    state_names[busiest.state]);
+
+	d = sched_lb_decide(&sd, &local, c->no_busiest ? NULL : &busiest);
+	KUNIT_EXPECT_EQ_MSG(test, d.reason, c->reason, "reason %s, want %s",
+			    reason_names[d.reason], reason_names[c->reason]);
+	KUNIT_EXPECT_EQ(test, d.imbalance, c->imbalance);
+	KUNIT_EXPECT_EQ(test, d.type, c->type);
+}
+
+static void decide_matches_table(struct kunit *test)
+{
+	check_decision(test, test->param_value);
+}
+
+/* ---- The stock defects this engine fixes ------------------------------ */
+
+#define LITTLE_3_IDLE_1	{ HOGS(3, 512), .g = { LITTLE4, .idle_cpus = 1, \
+					     .local = true } }
+#define BIG_3_IDLE_1	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
+					      .local = true } }
+#define BIG_5		BIG_HOGS(5)
+#define LITTLE_5	{ HOGS(5, 512), .g = { LITTLE4 } }
+#define L_SPARE_PINNED	{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
+			  .local = true, .imbalanced = true } }
+
+static const struct decide_case defect_cases[] = {
+	/*
+	 * bl44, 8 hogs released from 5 big + 3 LITTLE: the idle LITTLE CPU
+	 * balances the MC level. Stock halves an idle-CPU gap of 1 to 0 and
+	 * leaves the CPU idle for good.
+	 */
+	CELL("defect1_idle_little_pulls_from_five_hogs_on_four_bigs",
+	     &mc_little, LITTLE_3_IDLE_1, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
+	CELL("defect1_idle_big_pulls_from_five_hogs_on_four_littles",
+	     &mc_big, BIG_3_IDLE_1, LITTLE_5, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+	/* Stock ranks a local group it marked imbalanced above this one. */
+	CELL("defect2_local_group_with_pinned_tasks_still_pulls", &mc_sym,
+	     L_SPARE_PINNED, B_BUSY, LB_HAS_SPARE, LB_FULLY_BUSY,
+	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
+	/*
+	 * bl44split: big and LITTLE do not share a cache. Stock asks for
+	 * the LITTLE group's spare util (512), which no 1024 hog fits, and
+	 * moves nothing until balancing has failed several times.
+	 */
+	CELL("defect4_big_task_moves_to_idle_little_at_once", &pkg_little,
+	     LITTLE_3_IDLE_1, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+};
+
+KUNIT_ARRAY_PARAM(defect, defect_cases, decide_case_desc);
+
+static void defect_is_fixed(struct kunit *test)
+{
+	check_decision(test, test->param_value);
+}
+
+/*
+ * Defect 3: stock leaves avg_load at 0 for fully busy groups, so the
+ * first fully busy group found is the busiest whatever its load. Here
+ * the more loaded one wins in either order.
+ */
+static void defect3_fully_busy_groups_compared_by_load(struct kunit *test)
+{
+	static const struct tgroup tl = LOCAL_BIG;
+	static const struct tgroup tlight = BIG_HOGS(4);
+	static const struct tgroup theavy = {
+		TASKS(4, 1024, 8192), .g = { BIG4 }
+	};
+	struct lb_group_snap local = build(&tl), light = build(&tlight);
+	struct lb_group_snap heavy = build(&theavy);
+
+	classified(&mc_sym, &local);
+	classified(&mc_sym, &light);
+	classified(&mc_sym, &heavy);
+	KUNIT_ASSERT_EQ(test, light.state, LB_FULLY_BUSY);
+	KUNIT_ASSERT_EQ(test, heavy.state, LB_FULLY_BUSY);
+	KUNIT_EXPECT_TRUE(test,
+			  sched_lb_busier(&mc_sym, &local, &heavy, &light));
+	KUNIT_EXPECT_FALSE(test,
+			   sched_lb_busier(&mc_sym, &local, &light, &heavy));
+}
+
+/* ---- Degenerate snapshots --------------------------------------------- */
+
+static unsigned long sat_sum(unsigned long a, unsigned long b)
+{
+	unsigned long r;
+
+	return check_add_overflow(a, b, &r) ? ULONG_MAX : r;
+}
+
+struct degenerate_case {
+	const char *desc;
+	struct tgroup local, a, b;
+};
+
+static const struct degenerate_case degenerate_cases[] = {
+	{ "zero_capacity_everywhere",
+	  { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4, .load = 4096,
+	    .util = 100, .runnable = 100, .local = true } },
+	  { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4, .load = 4096,
+	    .util = 100, .runnable = 100 } },
+	  { .g = { .weight = 4 } } },
+	{ "zero_weight_groups", { .g = { .local = true } }, { }, { } },
+	{ "every_cpu_idle",
+	  { .g = { BIG4, .idle_cpus = 4, .local = true } },
+	  { .g = { BIG4, .idle_cpus = 4 } },
+	  { .g = { LITTLE4, .idle_cpus = 4 } } },
+	{ "loads_near_ulong_max_everywhere",
+	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8, .load = ULONG_MAX,
+	    .util = ULONG_MAX, .runnable = ULONG_MAX, .local = true } },
+	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8, .load = ULONG_MAX,
+	    .util = ULONG_MAX, .runnable = ULONG_MAX } },
+	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8,
+		   .load = ULONG_MAX - 1,
+	    .util = ULONG_MAX, .runnable = ULONG_MAX } } },
+};
+
+static void degenerate_case_desc(const struct degenerate_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(degenerate, degenerate_cases, degenerate_case_desc);
+
+static void degenerate_snapshot_is_balanced(struct kunit *test)
+{
+	const struct degenerate_case *c = test->param_value;
+	struct lb_group_snap local = build(&c->local), a = build(&c->a);
+	struct lb_group_snap b = build(&c->b);
+	const struct lb_group_snap *busiest = NULL;
+	struct lb_domain_snap sd = mc_big;
+	struct lb_decision d;
+
+	sd.total_load = sat_sum(sat_sum(local.load, a.load), b.load);
+	sd.total_capacity = local.capacity + a.capacity + b.capacity;
+	classified(&sd, &local);
+	classified(&sd, &a);
+	classified(&sd, &b);
+	if (sched_lb_busier(&sd, &local, &a, busiest))
+		busiest = &a;
+	if (sched_lb_busier(&sd, &local, &b, busiest))
+		busiest = &b;
+	d = sched_lb_decide(&sd, &local, busiest);
+	KUNIT_EXPECT_EQ_MSG(test, d.imbalance, 0UL, "reason %s",
+			    reason_names[d.reason]);
+	KUNIT_EXPECT_LE(test, d.reason, LB_R_EVEN);
+}
+
+/* ---- Invariants over generated snapshots ------------------------------ */
+
+#define LB_GENERATED	10000
+
+/* xorshift64*: a fixed seed gives the same snapshots on every run. */
+static u64 lb_rand(u64 *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 0x2545f4914f6cdd1dULL;
+}
+
+/* A value that is often ordinary, sometimes 0 and sometimes huge. */
+static unsigned long gen_amount(u64 *s, unsigned long scale)
+{
+	switch (lb_rand(s) % 8) {
+	case 0:
+		return 0;
+	case 1:
+		return ULONG_MAX - lb_rand(s) % 4;
+	default:
+		return lb_rand(s) % (scale + 1);
+	}
+}
+
+static void gen_group(u64 *s, struct lb_group_snap *g, bool local)
+{
+	unsigned int w = lb_rand(s) % 9;
+	unsigned long cpu_cap = lb_rand(s) % 2 ? 1024 : 1 + lb_rand(s) % 1024;
+
+	*g = (struct lb_group_snap){
+		.weight		= w,
+		.cores		= w,
+		.capacity	= lb_rand(s) % 16 ? w * cpu_cap : 0,
+		.min_capacity	= cpu_cap,
+		.max_capacity	= cpu_cap + lb_rand(s) % 512,
+		.nr_running	= lb_rand(s) % (2 * w + 3),
+		.idle_cpus	= lb_rand(s) % (w + 1),
+		.load		= gen_amount(s, 16 * 1024),
+		.util		= gen_amount(s, 12 * 1024),
+		.runnable	= gen_amount(s, 16 * 1024),
+		.misfit_load	= lb_rand(s) % 4 ? 0 : gen_amount(s, 1024),
+		.asym_prio	= lb_rand(s) % 8,
+		.local		= local,
+		.imbalanced	= !(lb_rand(s) % 6),
+		.asym_packing	= !(lb_rand(s) % 8),
+		.smt_balance	= !(lb_rand(s) % 8),
+		.smt		= !(lb_rand(s) % 4),
+		.prefer_sibling	= lb_rand(s) % 2,
+	};
+	g->cfs_running = g->nr_running ? lb_rand(s) % (g->nr_running + 1) : 0;
+}
+
+static void gen_domain(u64 *s, struct lb_domain_snap *sd)
+{
+	static const unsigned int flags[] = {
+		0, SD_SHARE_LLC, SD_ASYM_CPUCAPACITY,
+		SD_ASYM_CPUCAPACITY | SD_SHARE_LLC, SD_NUMA,
+	};
+	static const unsigned int pcts[] = { 110, 117, 125 };
+
+	*sd = (struct lb_domain_snap){
+		.flags		= flags[lb_rand(s) % ARRAY_SIZE(flags)],
+		.imbalance_pct	= pcts[lb_rand(s) % ARRAY_SIZE(pcts)],
+		.imb_numa_nr	= lb_rand(s) % 8,
+		.dst_capacity	= 1 + lb_rand(s) % 1024,
+		.dst_idle	= lb_rand(s) % 2,
+		.dst_core_idle	= lb_rand(s) % 2,
+		.energy_aware	= !(lb_rand(s) % 8),
+	};
+}
+
+/* Gather as fair.c does: classify everything, pick among the others. */
+static const struct lb_group_snap *pick(const struct lb_domain_snap *sd,
+					struct lb_group_snap *local,
+					struct lb_group_snap *groups, int n)
+{
+	const struct lb_group_snap *busiest = NULL;
+	int i;
+
+	classified(sd, local);
+	for (i = 0; i < n; i++) {
+		classified(sd, &groups[i]);
+		if (sched_lb_busier(sd, local, &groups[i], busiest))
+			busiest = &groups[i];
+	}
+	return busiest;
+}
+
+static void check_invariants(struct kunit *test, int i,
+			     struct lb_domain_snap *sd,
+			     struct lb_group_snap *local,
+			     struct lb_group_snap *groups, int n)
+{
+	const struct lb_group_snap *busiest = pick(sd, local, groups, n);
+	struct lb_decision d = sched_lb_decide(sd, local, busiest);
+	struct lb_decision again = sched_lb_decide(sd, local, busiest);
+
+	KUNIT_EXPECT_LE_MSG(test, d.imbalance, (unsigned long)LONG_MAX,
+			    "snapshot %d", i);
+	KUNIT_EXPECT_EQ_MSG(test, d.imbalance == 0, d.reason <= LB_R_EVEN,
+			    "snapshot %d: %s with %lu", i,
+			    reason_names[d.reason], d.imbalance);
+	if (busiest) {
+		KUNIT_EXPECT_GT_MSG(test, busiest->cfs_running, 0U,
+				    "snapshot %d", i);
+		KUNIT_EXPECT_FALSE_MSG(test, busiest->local, "snapshot %d", i);
+		KUNIT_EXPECT_NE_MSG(test, busiest->state, LB_NR_GROUP_STATES,
+				    "snapshot %d", i);
+	} else {
+		KUNIT_EXPECT_EQ_MSG(test, d.reason, LB_R_NO_BUSIEST,
+				    "snapshot %d", i);
+	}
+	if (d.imbalance && d.type == LB_MIGRATE_MISFIT)
+		KUNIT_EXPECT_TRUE_MSG(test, sd->flags & SD_ASYM_CPUCAPACITY,
+				      "snapshot %d", i);
+	KUNIT_EXPECT_TRUE_MSG(test, d.type == again.type &&
+			      d.imbalance == again.imbalance &&
+			      d.reason == again.reason, "snapshot %d", i);
+	KUNIT_EXPECT_EQ_MSG(test, local->state,
+			    sched_lb_classify(sd, local), "snapshot %d", i);
+}
+
+static void generated_snapshots_keep_invariants(struct kunit *test)
+{
+	struct lb_group_snap local, groups[3];
+	struct lb_domain_snap sd;
+	u64 seed = 0x5eed1b5eedULL;
+	int i, j;
+
+	for (i = 0; i < LB_GENERATED; i++) {
+		gen_domain(&seed, &sd);
+		gen_group(&seed, &local, true);
+		for (j = 0; j < ARRAY_SIZE(groups); j++)
+			gen_group(&seed, &groups[j], false);
+		sd.total_load = local.load;
+		sd.total_capacity = local.capacity;
+		for (j = 0; j < ARRAY_SIZE(groups); j++) {
+			sd.total_load = sat_sum(sd.total_load, groups[j].load);
+			sd.total_capacity += groups[j].capacity;
+		}
+		check_invariants(test, i, &sd, &local, groups,
+				 ARRAY_SIZE(groups));
+	}
+}
+
+/* No group without a CFS task, and never the local group, is busiest. */
+static void empty_and_local_groups_are_never_busiest(struct kunit *test)
+{
+	struct lb_group_snap local, g;
+	struct lb_domain_snap sd;
+	u64 seed = 0xbadc0ffeeULL;
+	int i;
+
+	for (i = 0; i < LB_GENERATED; i++) {
+		gen_domain(&seed, &sd);
+		gen_group(&seed, &local, true);
+		gen_group(&seed, &g, false);
+		classified(&sd, &local);
+		g.cfs_running = 0;
+		classified(&sd, &g);
+		KUNIT_EXPECT_FALSE_MSG(test,
+				       sched_lb_busier(&sd, &local, &g, NULL),
+				       "snapshot %d", i);
+		KUNIT_EXPECT_FALSE_MSG(test,
+				       sched_lb_busier(&sd, &local, &local,
+						       NULL),
+				       "snapshot %d", i);
+	}
+}
+
 static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
+	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
+	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
+	KUNIT_CASE_PARAM(defect_is_fixed, defect_gen_params),
+	KUNIT_CASE(defect3_fully_busy_groups_compared_by_load),
+	KUNIT_CASE_PARAM(degenerate_snapshot_is_balanced,
+			 degenerate_gen_params),
+	KUNIT_CASE(generated_snapshots_keep_invariants),
+	KUNIT_CASE(empty_and_local_groups_are_never_busiest),
 	{}
 };
 
