@@ -5,6 +5,14 @@
  *   lbguest info   print every CPU's capacity and sched domains
  *   lbguest hang   never return (used to test the host's guest timeout)
  *   lbguest sh     a minimal interactive shell for "make shell"
+ *   lbguest release PLACEMENT REPS [PIN_MS WATCH_MS]
+ *                  start one CPU hog per entry of PLACEMENT (a CPU list
+ *                  such as 0,1,2,3,0,4,5,6), pinned there for PIN_MS, then
+ *                  allow every CPU and watch until each hog has a CPU of its
+ *                  own; REPS times per arm, alternating rework and stock
+ *   lbguest switch PROBES FLIPS HOGS
+ *                  check that the runtime switch rejects bad writes and
+ *                  survives FLIPS flips while HOGS hogs run
  *
  * "info" prints lines the host checks against the topology file:
  *
@@ -15,8 +23,13 @@
  * and /sys/kernel/debug/sched/domains (names and flags, which need the
  * sched_verbose boot parameter).
  */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <time.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +125,300 @@ static int info(void)
 	}
 	fclose(f);
 	return ncpus ? 0 : 1;
+}
+
+/* ---- CPU hogs released from a placement ------------------------------ */
+
+#define MAX_HOGS 64
+
+static double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY), r;
+
+	if (fd < 0)
+		return -errno;
+	r = write(fd, val, strlen(val)) < 0 ? -errno : 0;
+	close(fd);
+	return r;
+}
+
+static int ncpus(void)
+{
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
+
+static pid_t start_hog(int cpu)
+{
+	pid_t pid = fork();
+	cpu_set_t set;
+
+	if (pid)
+		return pid;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		_exit(1);
+	for (volatile unsigned long n = 0;; n++)
+		;
+}
+
+static void release_all(pid_t *pids, int n)
+{
+	cpu_set_t set;
+	int i;
+
+	CPU_ZERO(&set);
+	for (i = 0; i < ncpus(); i++)
+		CPU_SET(i, &set);
+	for (i = 0; i < n; i++)
+		sched_setaffinity(pids[i], sizeof(set), &set);
+}
+
+/* The CPU a task is queued on: field 39 of /proc/PID/stat. */
+static int task_cpu(pid_t pid)
+{
+	char path[64], buf[1024], *p;
+	int field = 2, cpu = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	if (fgets(buf, sizeof(buf), f)) {
+		p = strrchr(buf, ')');
+		for (p = p ? p + 1 : buf; *p && field < 39; p++)
+			if (*p == ' ')
+				field++;
+		cpu = atoi(p);
+	}
+	fclose(f);
+	return cpu;
+}
+
+/*
+ * One hog per CPU, and the hogs on the CPUs of highest capacity: with
+ * fewer hogs than CPUs, no idle CPU may be bigger than a busy one.
+ */
+static int placement_ok(const int *where, int n, const int *cap)
+{
+	int used[MAX_CPUS] = { 0 }, i, c, minbusy = 1 << 30, maxidle = 0;
+
+	for (i = 0; i < n; i++)
+		if (where[i] < 0 || where[i] >= MAX_CPUS || used[where[i]]++)
+			return 0;
+	for (c = 0; c < ncpus(); c++) {
+		if (used[c] && cap[c] < minbusy)
+			minbusy = cap[c];
+		if (!used[c] && cap[c] > maxidle)
+			maxidle = cap[c];
+	}
+	return n >= ncpus() || maxidle <= minbusy;
+}
+
+struct release_opts {
+	int place[MAX_HOGS];
+	int n;
+	int pin_ms;
+	int watch_ms;
+	const char *arm;
+};
+
+#define TRACING "/sys/kernel/tracing/"
+
+/* Trace the hogs' migrations, and nothing else, from now on. */
+static int trace_start(const pid_t *pids, int n)
+{
+	char filter[MAX_HOGS * 16] = "", *p = filter;
+	int i;
+
+	for (i = 0; i < n; i++)
+		p += sprintf(p, "%spid == %d", i ? " || " : "", pids[i]);
+	if (write_str(TRACING "tracing_on", "0") ||
+	    write_str(TRACING "trace_clock", "mono") ||
+	    write_str(TRACING "buffer_size_kb", "1024") ||
+	    write_str(TRACING "events/sched/sched_migrate_task/filter", filter) ||
+	    write_str(TRACING "events/sched/sched_migrate_task/enable", "1") ||
+	    write_str(TRACING "trace", ""))
+		return -1;
+	return write_str(TRACING "tracing_on", "1");
+}
+
+/*
+ * Replay the traced migrations from the placement at @t0 and return the
+ * ms after @t0 from which the placement stayed right, or -1. @where ends
+ * as the final placement; @moves counts the migrations.
+ */
+static int trace_replay(double t0, const pid_t *pids, int n, const int *cap,
+			int *where, int *moves)
+{
+	int ok = placement_ok(where, n, cap), since = ok ? 0 : -1;
+	char line[512];
+	FILE *f;
+
+	write_str(TRACING "tracing_on", "0");
+	write_str(TRACING "events/sched/sched_migrate_task/enable", "0");
+	f = fopen(TRACING "trace", "r");
+	if (!f)
+		return -2;
+	*moves = 0;
+	while (fgets(line, sizeof(line), f)) {
+		char *ev = strstr(line, ": sched_migrate_task:"), *t = ev;
+		int pid, orig, dest, i;
+		double ts;
+
+		if (strstr(line, "LOST")) {
+			fclose(f);
+			return -2;
+		}
+		if (line[0] == '#' || !ev)
+			continue;
+		while (t > line && t[-1] != ' ')
+			t--;
+		ts = atof(t);
+		if (sscanf(strstr(ev, "pid="), "pid=%d", &pid) != 1 ||
+		    sscanf(strstr(ev, "orig_cpu="), "orig_cpu=%d dest_cpu=%d",
+			   &orig, &dest) != 2)
+			continue;
+		for (i = 0; i < n && pids[i] != pid; i++)
+			;
+		if (i == n || ts < t0)
+			continue;
+		where[i] = dest;
+		(*moves)++;
+		if (getenv("LB_VERBOSE"))
+			printf("@move %.1f ms hog %d: %d -> %d\n",
+			       (ts - t0) * 1000, i, orig, dest);
+		ok = placement_ok(where, n, cap);
+		if (ok && since < 0)
+			since = (ts - t0) * 1000;
+		else if (!ok)
+			since = -1;
+	}
+	fclose(f);
+	return since;
+}
+
+static int set_arm(const char *arm)
+{
+	int r = write_str("/sys/kernel/debug/sched/lb_rework",
+			  strcmp(arm, "rework") ? "0" : "1");
+
+	/* A stock kernel has no switch: it can only run the stock arm. */
+	if (r == -ENOENT && !strcmp(arm, "stock"))
+		return 0;
+	return r;
+}
+
+/*
+ * Start the hogs pinned where @o says, let them run pinned, release them
+ * and sleep through the watch: the measuring process must not occupy the
+ * CPUs it measures. Returns the ms after release from which every hog had
+ * a CPU of its own, -1 if that never held, or -2 if tracing failed.
+ */
+static int release_once(const struct release_opts *o, const int *cap)
+{
+	int i, where[MAX_HOGS], now[MAX_HOGS], moves = 0, ms, traced;
+	pid_t pids[MAX_HOGS];
+	double t0;
+
+	if (getenv("LB_PIN_ARM"))
+		set_arm(getenv("LB_PIN_ARM"));
+	for (i = 0; i < o->n; i++) {
+		pids[i] = start_hog(o->place[i]);
+		where[i] = o->place[i];
+	}
+	usleep(o->pin_ms * 1000);
+	if (o->arm)
+		set_arm(o->arm);
+	traced = !trace_start(pids, o->n);
+	t0 = mono();
+	release_all(pids, o->n);
+	usleep(o->watch_ms * 1000);
+	for (i = 0; i < o->n; i++)
+		now[i] = task_cpu(pids[i]);
+	ms = traced ? trace_replay(t0, pids, o->n, cap, where, &moves) : -2;
+	for (i = 0; i < o->n; i++)
+		kill(pids[i], SIGKILL);
+	for (i = 0; i < o->n; i++)
+		waitpid(pids[i], NULL, 0);
+	/* The replayed placement must be the one the kernel reports. */
+	if (ms > -2 && memcmp(now, where, o->n * sizeof(int))) {
+		printf("@release trace and /proc disagree on the placement\n");
+		ms = -2;
+	}
+	printf("@where moves=%d", moves);
+	for (i = 0; i < o->n; i++)
+		printf(" %d", now[i]);
+	printf("\n");
+	return ms;
+}
+
+static int read_caps(int *cap)
+{
+	char path[128], buf[32];
+	int c;
+
+	for (c = 0; c < ncpus() && c < MAX_CPUS; c++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", c);
+		cap[c] = read_line(path, buf, sizeof(buf)) ? 1024 : atoi(buf);
+	}
+	return 0;
+}
+
+static int parse_place(const char *s, struct release_opts *o)
+{
+	char *end;
+
+	for (o->n = 0; *s && o->n < MAX_HOGS; o->n++) {
+		o->place[o->n] = strtol(s, &end, 10);
+		if (end == s || o->place[o->n] < 0 || o->place[o->n] >= ncpus())
+			return -1;
+		s = *end == ',' ? end + 1 : end;
+	}
+	return o->n ? 0 : -1;
+}
+
+static int release(int argc, char **argv)
+{
+	static const char * const arms[] = { "rework", "stock" };
+	struct release_opts o = { .pin_ms = 300, .watch_ms = 6000 };
+	int cap[MAX_CPUS], reps, r, a, ms;
+
+	if (argc < 4 || parse_place(argv[2], &o)) {
+		fprintf(stderr, "usage: lbguest release CPU,CPU,... REPS [PIN_MS WATCH_MS]\n");
+		return 2;
+	}
+	reps = atoi(argv[3]);
+	if (argc > 5) {
+		o.pin_ms = atoi(argv[4]);
+		o.watch_ms = atoi(argv[5]);
+	}
+	read_caps(cap);
+	write_str("/sys/kernel/debug/sched/features", "NO_NI_RANDOM");
+	for (r = 1; r <= reps; r++) {
+		for (a = 0; a < 2; a++) {
+			o.arm = arms[a];
+			if (set_arm(arms[a])) {
+				printf("@release arm=%s unavailable\n", arms[a]);
+				continue;
+			}
+			ms = release_once(&o, cap);
+			printf("@release arm=%s place=%s rep=%d balanced_ms=%d watch_ms=%d\n",
+			       arms[a], argv[2], r, ms, o.watch_ms);
+		}
+	}
+	set_arm("rework");
+	return 0;
 }
 
 static void sh_cat(char **argv)
@@ -234,6 +541,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && !strcmp(argv[1], "sh"))
 		return shell();
+	if (argc > 1 && !strcmp(argv[1], "release"))
+		return release(argc, argv);
 	fprintf(stderr, "usage: lbguest info|hang|sh\n");
 	return 2;
 }

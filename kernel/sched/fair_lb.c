@@ -32,7 +32,8 @@
  *   [1] only from an idle CPU and when idle CPUs or tasks are uneven by
  *       more than one (or the child domain prefers siblings);
  *   [2] misfit is only picked as busiest when the local group has spare
- *       capacity and a bigger CPU (see sched_lb_busier());
+ *       capacity and the destination CPU more room than the task has
+ *       now (see misfit_fits_local());
  *   [3] one task per idle local CPU while tasks wait; without an idle
  *       local CPU, the spare utilization (outside shared-LLC domains);
  *   [4] load that evens the average load of the groups, if the gap is
@@ -213,12 +214,33 @@ enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
 }
 
 /*
+ * Would the misfit task of @g get more capacity on the destination CPU
+ * than it has now? The local group must have spare capacity, the
+ * destination's core must be idle, and the capacity the destination CPU
+ * has left must be clearly above what the task's CPU offers. A big CPU
+ * already running a CPU hog has almost nothing left: the task would only
+ * share it while its own CPU went idle, and that idle CPU would pull a
+ * task right back.
+ */
+static bool misfit_fits_local(const struct lb_domain_snap *sd,
+			      const struct lb_group_snap *local,
+			      const struct lb_group_snap *g)
+{
+	unsigned long room = 0;
+
+	if (!sd->dst_core_idle || local->state != LB_HAS_SPARE)
+		return false;
+	if (sd->dst_capacity > sd->dst_util)
+		room = sd->dst_capacity - sd->dst_util;
+	return capacity_above(room, g->max_capacity);
+}
+
+/*
  * Can the destination CPU take anything from @g at all? Not from its own
  * group, and a group without CFS tasks has nothing to give. On
- * asymmetric-capacity domains, a misfit task is only worth pulling to a
- * clearly bigger, wholly idle CPU of a group with spare capacity, and a
- * group that is not overloaded keeps its tasks if its CPUs are all
- * clearly bigger than the destination.
+ * asymmetric-capacity domains, a misfit task must fit the local group
+ * better, and a group that is not overloaded keeps its tasks if its CPUs
+ * are all clearly bigger than the destination.
  */
 static bool worth_pulling_from(const struct lb_domain_snap *sd,
 			       const struct lb_group_snap *local,
@@ -228,9 +250,7 @@ static bool worth_pulling_from(const struct lb_domain_snap *sd,
 		return false;
 	if (!(sd->flags & SD_ASYM_CPUCAPACITY))
 		return true;
-	if (g->state == LB_MISFIT &&
-	    (!sd->dst_core_idle || local->state != LB_HAS_SPARE ||
-	     !capacity_above(sd->dst_capacity, g->max_capacity)))
+	if (g->state == LB_MISFIT && !misfit_fits_local(sd, local, g))
 		return false;
 	if (g->state <= LB_FULLY_BUSY &&
 	    capacity_above(g->min_capacity, sd->dst_capacity))
@@ -382,6 +402,7 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 				     const struct lb_group_snap *busiest)
 {
 	unsigned long waiting, spare, n;
+	struct lb_decision d;
 
 	if (local->idle_cpus) {
 		waiting = busiest->nr_running - busiest->weight;
@@ -390,7 +411,9 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 		/* Spreading to siblings may ask for more; never for less. */
 		if (busiest->prefer_sibling || busiest->weight == 1)
 			n = max(n, sibling_gap(sd, local, busiest) / 2);
-		return migrate(LB_MIGRATE_TASK, n, LB_R_IDLE_CPUS);
+		d = migrate(LB_MIGRATE_TASK, n, LB_R_IDLE_CPUS);
+		d.retry_pinned = sd->dst_idle && d.imbalance;
+		return d;
 	}
 	if (sd->flags & SD_SHARE_LLC)
 		return balanced(LB_R_EVEN);

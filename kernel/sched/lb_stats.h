@@ -74,6 +74,7 @@ struct lb_group_snap {
  * @total_load:     Sum of the load of all the domain's groups.
  * @total_capacity: Sum of the capacity of all the domain's groups.
  * @dst_capacity:   CFS capacity of the destination CPU.
+ * @dst_util:       CFS utilization of the destination CPU.
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @dst_core_idle:  The destination CPU's whole core is idle.
  * @energy_aware:   EAS is active and the root domain is not overutilized,
@@ -86,6 +87,7 @@ struct lb_domain_snap {
 	unsigned long	total_load;
 	unsigned long	total_capacity;
 	unsigned long	dst_capacity;
+	unsigned long	dst_util;
 	bool		dst_idle;
 	bool		dst_core_idle;
 	bool		energy_aware;
@@ -96,11 +98,17 @@ struct lb_domain_snap {
  * @type:      What to migrate.
  * @imbalance: How much, in the unit of @type; 0 means balanced.
  * @reason:    The rule that decided, for tracing and tests.
+ * @retry_pinned: An idle destination faces waiting tasks. If they all
+ *             turn out to be pinned, balancing should come back at the
+ *             domain's usual interval instead of backing off towards half
+ *             a second: affinity that kept them there may be widened at
+ *             any time, and each moment the CPU stays idle is wasted.
  */
 struct lb_decision {
 	enum lb_migration	type;
 	unsigned long		imbalance;
 	enum lb_reason		reason;
+	bool			retry_pinned;
 };
 
 bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g);

@@ -91,6 +91,23 @@ static const struct lb_domain_snap mc_big = {
 	.dst_core_idle = true,
 };
 
+/* The same, seen from a big CPU running a hog or a small task. */
+static const struct lb_domain_snap mc_big_hog = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_util = 1000,
+	.dst_core_idle = true,
+};
+
+static const struct lb_domain_snap mc_big_small = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_util = 200,
+	.dst_core_idle = true,
+};
+
 static const struct lb_domain_snap mc_little = {
 	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
 	.imbalance_pct = 117,
@@ -348,6 +365,18 @@ static const struct busier_case busier_cases[] = {
 	  { HOGS(4, 1024), .g = { BIG4, .local = true } },
 	  LITTLE_MISFIT(600),
 	  .no_cur = true, .want = false },
+	/*
+	 * PELT lag after a migration can make four hogs on four bigs look
+	 * like spare capacity, but a big CPU running a hog has less left
+	 * than the misfit task's LITTLE CPU gives it: the task would share
+	 * the big CPU and leave its LITTLE CPU idle.
+	 */
+	{ "misfit_not_pulled_to_big_cpu_running_a_hog", &mc_big_hog,
+	  { HOGS(4, 800), .g = { BIG4, .local = true } }, LITTLE_MISFIT(600),
+	  .no_cur = true, .want = false },
+	{ "misfit_pulled_to_big_cpu_running_a_small_task", &mc_big_small,
+	  { HOGS(4, 200), .g = { BIG4, .local = true } }, LITTLE_MISFIT(600),
+	  .no_cur = true, .want = true },
 	{ "misfit_not_pulled_to_same_capacity_cpu", &mc_little,
 	  { .g = { LITTLE4, .local = true } },
 	  LITTLE_MISFIT(600),
@@ -594,6 +623,31 @@ static void decide_matches_table(struct kunit *test)
 	check_decision(test, test->param_value);
 }
 
+/*
+ * An idle CPU beside waiting tasks keeps trying if they are pinned; a
+ * busy one, or any other decision, lets fair.c back off.
+ */
+static void idle_cpu_beside_waiting_tasks_retries_pinned(struct kunit *test)
+{
+	static const struct tgroup tl = L_SPARE, tb = B_OVER, tbusy = B_BUSY;
+	struct lb_group_snap local = build(&tl), busiest = build(&tb);
+	struct lb_group_snap busy = build(&tbusy);
+	struct lb_domain_snap sd = mc_sym;
+
+	sd.total_load = local.load + busiest.load;
+	sd.total_capacity = local.capacity + busiest.capacity;
+	classified(&sd, &local);
+	classified(&sd, &busiest);
+	classified(&sd, &busy);
+	KUNIT_EXPECT_TRUE(test,
+			  sched_lb_decide(&sd, &local, &busiest).retry_pinned);
+	KUNIT_EXPECT_FALSE(test,
+			   sched_lb_decide(&sd, &local, &busy).retry_pinned);
+	sd.dst_idle = false;
+	KUNIT_EXPECT_FALSE(test,
+			   sched_lb_decide(&sd, &local, &busiest).retry_pinned);
+}
+
 /* ---- The stock defects this engine fixes ------------------------------ */
 
 #define LITTLE_3_IDLE_1	{ HOGS(3, 512), .g = { LITTLE4, .idle_cpus = 1, \
@@ -799,6 +853,7 @@ static void gen_domain(u64 *s, struct lb_domain_snap *sd)
 		.imbalance_pct	= pcts[lb_rand(s) % ARRAY_SIZE(pcts)],
 		.imb_numa_nr	= lb_rand(s) % 8,
 		.dst_capacity	= 1 + lb_rand(s) % 1024,
+		.dst_util	= gen_amount(s, 1024),
 		.dst_idle	= lb_rand(s) % 2,
 		.dst_core_idle	= lb_rand(s) % 2,
 		.energy_aware	= !(lb_rand(s) % 8),
@@ -909,6 +964,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
 	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
 	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
+	KUNIT_CASE(idle_cpu_beside_waiting_tasks_retries_pinned),
 	KUNIT_CASE_PARAM(defect_is_fixed, defect_gen_params),
 	KUNIT_CASE(defect3_fully_busy_groups_compared_by_load),
 	KUNIT_CASE_PARAM(degenerate_snapshot_is_balanced,
