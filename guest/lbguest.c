@@ -10,9 +10,11 @@
  *                  such as 0,1,2,3,0,4,5,6), pinned there for PIN_MS, then
  *                  allow every CPU and watch until each hog has a CPU of its
  *                  own; REPS times per arm, alternating rework and stock
- *   lbguest switch PROBES FLIPS HOGS
+ *   lbguest switch [FLIPS [HOGS]]
  *                  check that the runtime switch rejects bad writes and
  *                  survives FLIPS flips while HOGS hogs run
+ *   lbguest knob VALUE
+ *                  succeed if the runtime switch reads VALUE
  *
  * "info" prints lines the host checks against the topology file:
  *
@@ -254,11 +256,13 @@ static int trace_start(const pid_t *pids, int n)
 
 /*
  * Replay the traced migrations from the placement at @t0 and return the
- * ms after @t0 from which the placement stayed right, or -1. @where ends
- * as the final placement; @moves counts the migrations.
+ * ms after @t0 from which the placement stayed right until @t0 + @watch
+ * seconds, or -1. Later events (the measuring process waking up is one
+ * cause) still move @where, which ends as the final placement; @moves
+ * counts the migrations within the watch.
  */
-static int trace_replay(double t0, const pid_t *pids, int n, const int *cap,
-			int *where, int *moves)
+static int trace_replay(double t0, double watch, const pid_t *pids, int n,
+			const int *cap, int *where, int *moves)
 {
 	int ok = placement_ok(where, n, cap), since = ok ? 0 : -1;
 	char line[512];
@@ -293,6 +297,8 @@ static int trace_replay(double t0, const pid_t *pids, int n, const int *cap,
 		if (i == n || ts < t0)
 			continue;
 		where[i] = dest;
+		if (ts > t0 + watch)
+			continue;
 		(*moves)++;
 		if (getenv("LB_VERBOSE"))
 			printf("@move %.1f ms hog %d: %d -> %d\n",
@@ -345,7 +351,8 @@ static int release_once(const struct release_opts *o, const int *cap)
 	usleep(o->watch_ms * 1000);
 	for (i = 0; i < o->n; i++)
 		now[i] = task_cpu(pids[i]);
-	ms = traced ? trace_replay(t0, pids, o->n, cap, where, &moves) : -2;
+	ms = traced ? trace_replay(t0, o->watch_ms / 1000.0, pids, o->n, cap,
+				   where, &moves) : -2;
 	for (i = 0; i < o->n; i++)
 		kill(pids[i], SIGKILL);
 	for (i = 0; i < o->n; i++)
@@ -419,6 +426,94 @@ static int release(int argc, char **argv)
 	}
 	set_arm("rework");
 	return 0;
+}
+
+/* ---- The runtime switch ---------------------------------------------- */
+
+#define KNOB "/sys/kernel/debug/sched/lb_rework"
+
+static int knob_value(void)
+{
+	char buf[8];
+
+	return read_line(KNOB, buf, sizeof(buf)) ? -1 : atoi(buf);
+}
+
+/* Write @val as it is; return 0 or the errno of the failed write. */
+static int knob_write(const char *val, size_t len)
+{
+	int fd = open(KNOB, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, val, len) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static int knob_expect(int argc, char **argv)
+{
+	int v = knob_value();
+
+	if (argc < 3)
+		return 2;
+	printf("@knob %d\n", v);
+	return v == atoi(argv[2]) ? 0 : 1;
+}
+
+/*
+ * Bad writes fail with EINVAL and change nothing; good ones take effect;
+ * then FLIPS flips while HOGS hogs run must leave no trace in the log.
+ */
+static int switch_test(int argc, char **argv)
+{
+	static const char * const bad[] = {
+		"2", "-1", "abc", "01", "1x", "10", " 1", "0\n\n", "1 ", "0x1",
+	};
+	int flips = argc > 2 ? atoi(argv[2]) : 1000;
+	int hogs = argc > 3 ? atoi(argv[3]) : 16;
+	pid_t pids[MAX_HOGS];
+	int fails = 0, i, err;
+	double t0;
+
+	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
+		err = knob_write(bad[i], strlen(bad[i]));
+		if (err != EINVAL || knob_value() != 1) {
+			printf("@switch bad write '%s': errno %d, value %d\n",
+			       bad[i], err, knob_value());
+			fails++;
+		}
+	}
+	if (knob_write("0", 1) || knob_value() != 0 ||
+	    knob_write("1\n", 2) || knob_value() != 1) {
+		printf("@switch good writes did not take\n");
+		fails++;
+	}
+	for (i = 0; i < hogs && i < MAX_HOGS; i++) {
+		pids[i] = fork();
+		if (!pids[i])
+			for (volatile unsigned long n = 0;; n++)
+				;
+	}
+	t0 = mono();
+	for (i = 0; i < flips; i++) {
+		if (knob_write(i % 2 ? "1" : "0", 1)) {
+			printf("@switch flip %d failed\n", i);
+			fails++;
+			break;
+		}
+		/* Let balance passes run under each setting. */
+		usleep(1000);
+	}
+	knob_write("1", 1);
+	for (i = 0; i < hogs && i < MAX_HOGS; i++)
+		kill(pids[i], SIGKILL);
+	for (i = 0; i < hogs && i < MAX_HOGS; i++)
+		waitpid(pids[i], NULL, 0);
+	printf("@switch bad_writes=%zu flips=%d hogs=%d secs=%.2f failures=%d\n",
+	       sizeof(bad) / sizeof(bad[0]), flips, hogs, mono() - t0, fails);
+	return fails ? 1 : 0;
 }
 
 static void sh_cat(char **argv)
@@ -543,6 +638,10 @@ int main(int argc, char **argv)
 		return shell();
 	if (argc > 1 && !strcmp(argv[1], "release"))
 		return release(argc, argv);
-	fprintf(stderr, "usage: lbguest info|hang|sh\n");
+	if (argc > 1 && !strcmp(argv[1], "switch"))
+		return switch_test(argc, argv);
+	if (argc > 1 && !strcmp(argv[1], "knob"))
+		return knob_expect(argc, argv);
+	fprintf(stderr, "usage: lbguest info|hang|sh|release|switch|knob\n");
 	return 2;
 }

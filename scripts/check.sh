@@ -107,6 +107,23 @@ if [ "$rework_ok" -eq 0 ]; then
 		fi
 	fi
 	check guest-hang-is-killed "$LB_ROOT/tests/host/guest-hang.sh"
+
+	# The seed's example, both directions, rework and stock alternating.
+	seed=$OUT/check/seed.run
+	printf '%s\n' "100 seed /bin/lbguest release 0,1,2,3,0,4,5,6 3 300 6000" \
+		"100 seed-mirror /bin/lbguest release 4,5,6,7,4,0,1,2 3 300 6000" \
+		>"$seed"
+	check lab/seed-release-within-200ms sh -c '"$1/boot.sh" check-seed bl44 \
+		rework "$2" kunit.enable=0 &&
+		"$1/release-report.sh" "$3/runs/check-seed/console.log" 200' _ \
+		"$S" "$seed" "$OUT"
+	sed 's/^/     /' "$LOGS/lab/seed-release-within-200ms.log" | grep -v '^     @'
+	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
+	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
+		bl44 rework "$OUT/check/switch.run" kunit.enable=0
+	printf '30 knob /bin/lbguest knob 0\n' >"$OUT/check/knob.run"
+	check lab/boot-parameter-selects-stock "$S/boot.sh" check-knob bl44 \
+		rework "$OUT/check/knob.run" "kunit.enable=0 sched_lb_rework=0"
 fi
 if [ "$stock_ok" -eq 0 ]; then
 	check boot/bl44-stock sh -c '"$1/boot.sh" check-bl44-stock bl44 stock "$2" &&
