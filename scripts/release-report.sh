@@ -35,8 +35,8 @@ END {
 		print "no @release results in the log"
 		exit 1
 	}
-	printf "Hogs released from an uneven placement: ms until each has a CPU of its own\n"
-	printf "(bl44: CPUs 0-3 big, 4-7 LITTLE; \"never\" = not within %d ms)\n", watch
+	printf "CPU hogs pinned to a start placement, then released: ms until each\n"
+	printf "hog has a CPU of its own (\"never\" = not within the %d ms watched)\n", watch
 	printf "  %-18s %-7s %s\n", "start placement", "arm", "runs"
 	for (k = 1; k <= keys; k++) {
 		split(order[k], p, SUBSEP)
