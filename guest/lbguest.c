@@ -9,7 +9,8 @@
  *                  start one CPU hog per entry of PLACEMENT (a CPU list
  *                  such as 0,1,2,3,0,4,5,6), pinned there for PIN_MS, then
  *                  allow every CPU and watch until each hog has a CPU of its
- *                  own; REPS times per arm, alternating rework and stock
+ *                  own; REPS times per arm, alternating rework and stock.
+ *                  An entry such as "0p" stays pinned for good.
  *   lbguest switch [FLIPS [HOGS]]
  *                  check that the runtime switch rejects bad writes and
  *                  survives FLIPS flips while HOGS hogs run
@@ -172,7 +173,7 @@ static pid_t start_hog(int cpu)
 		;
 }
 
-static void release_all(pid_t *pids, int n)
+static void release_all(pid_t *pids, const int *pinned, int n)
 {
 	cpu_set_t set;
 	int i;
@@ -181,7 +182,8 @@ static void release_all(pid_t *pids, int n)
 	for (i = 0; i < ncpus(); i++)
 		CPU_SET(i, &set);
 	for (i = 0; i < n; i++)
-		sched_setaffinity(pids[i], sizeof(set), &set);
+		if (!pinned[i])
+			sched_setaffinity(pids[i], sizeof(set), &set);
 }
 
 /* The CPU a task is queued on: field 39 of /proc/PID/stat. */
@@ -207,27 +209,37 @@ static int task_cpu(pid_t pid)
 }
 
 /*
- * One hog per CPU, and the hogs on the CPUs of highest capacity: with
- * fewer hogs than CPUs, no idle CPU may be bigger than a busy one.
+ * Every hog that may move has a CPU of its own, and no CPU without a hog
+ * is bigger than one of theirs. Hogs pinned for good (@pinned) stay where
+ * they are and may share their CPU.
  */
-static int placement_ok(const int *where, int n, const int *cap)
+static int placement_ok(const int *where, int n, const int *cap,
+			const int *pinned)
 {
 	int used[MAX_CPUS] = { 0 }, i, c, minbusy = 1 << 30, maxidle = 0;
 
-	for (i = 0; i < n; i++)
-		if (where[i] < 0 || where[i] >= MAX_CPUS || used[where[i]]++)
+	for (i = 0; i < n; i++) {
+		if (where[i] < 0 || where[i] >= MAX_CPUS)
 			return 0;
-	for (c = 0; c < ncpus(); c++) {
-		if (used[c] && cap[c] < minbusy)
-			minbusy = cap[c];
+		used[where[i]]++;
+	}
+	for (i = 0; i < n; i++) {
+		if (pinned[i])
+			continue;
+		if (used[where[i]] > 1)
+			return 0;
+		if (cap[where[i]] < minbusy)
+			minbusy = cap[where[i]];
+	}
+	for (c = 0; c < ncpus(); c++)
 		if (!used[c] && cap[c] > maxidle)
 			maxidle = cap[c];
-	}
-	return n >= ncpus() || maxidle <= minbusy;
+	return maxidle <= minbusy;
 }
 
 struct release_opts {
 	int place[MAX_HOGS];
+	int pinned[MAX_HOGS];
 	int n;
 	int pin_ms;
 	int watch_ms;
@@ -254,63 +266,96 @@ static int trace_start(const pid_t *pids, int n)
 	return write_str(TRACING "tracing_on", "1");
 }
 
-/*
- * Replay the traced migrations from the placement at @t0 and return the
- * ms after @t0 from which the placement stayed right until @t0 + @watch
- * seconds, or -1. Later events (the measuring process waking up is one
- * cause) still move @where, which ends as the final placement; @moves
- * counts the migrations within the watch.
- */
-static int trace_replay(double t0, double watch, const pid_t *pids, int n,
-			const int *cap, int *where, int *moves)
+/* How long the right placement must hold to count as reached. */
+#define HOLD_S	1.0
+
+/* Parse one sched_migrate_task line of the trace; 0 on success. */
+static int parse_migrate(char *line, double *ts, int *pid, int *dest)
 {
-	int ok = placement_ok(where, n, cap), since = ok ? 0 : -1;
+	char *ev = strstr(line, ": sched_migrate_task:"), *t = ev;
+	int orig;
+
+	if (line[0] == '#' || !ev)
+		return -1;
+	while (t > line && t[-1] != ' ')
+		t--;
+	*ts = atof(t);
+	if (sscanf(strstr(ev, "pid="), "pid=%d", pid) != 1 ||
+	    sscanf(strstr(ev, "orig_cpu="), "orig_cpu=%d dest_cpu=%d",
+		   &orig, dest) != 2)
+		return -1;
+	return 0;
+}
+
+struct replay {
+	int reached_ms;		/* first time the placement held HOLD_S */
+	int moves;		/* migrations within the watch */
+	int breaks;		/* times a right placement was lost again */
+};
+
+/* The placement changed at @ts: note when it became right or broke. */
+static void replay_step(struct replay *r, double t0, double ts, int *ok,
+			int now_ok, double *since)
+{
+	if (!*ok && now_ok)
+		*since = ts;
+	if (*ok && !now_ok) {
+		if (r->reached_ms < 0 && ts - *since >= HOLD_S)
+			r->reached_ms = (*since - t0) * 1000;
+		r->breaks++;
+	}
+	*ok = now_ok;
+}
+
+/*
+ * Replay the traced migrations from the placement at @t0. The placement
+ * is reached at the first moment from which it stays right for HOLD_S,
+ * within the @watch seconds after @t0 (the time-to-balance of the
+ * measuring guide). Later events (the measuring process waking up is one
+ * cause) still move @where, which ends as the final placement. Returns
+ * -2 if the trace lost events.
+ */
+static int trace_replay(double t0, double watch, const pid_t *pids,
+			const struct release_opts *o, const int *cap,
+			int *where, struct replay *r)
+{
+	int ok = placement_ok(where, o->n, cap, o->pinned), pid, dest, i;
+	double since = t0, ts;
 	char line[512];
 	FILE *f;
 
+	*r = (struct replay){ .reached_ms = -1 };
 	write_str(TRACING "tracing_on", "0");
 	write_str(TRACING "events/sched/sched_migrate_task/enable", "0");
 	f = fopen(TRACING "trace", "r");
 	if (!f)
 		return -2;
-	*moves = 0;
 	while (fgets(line, sizeof(line), f)) {
-		char *ev = strstr(line, ": sched_migrate_task:"), *t = ev;
-		int pid, orig, dest, i;
-		double ts;
-
 		if (strstr(line, "LOST")) {
 			fclose(f);
 			return -2;
 		}
-		if (line[0] == '#' || !ev)
+		if (parse_migrate(line, &ts, &pid, &dest))
 			continue;
-		while (t > line && t[-1] != ' ')
-			t--;
-		ts = atof(t);
-		if (sscanf(strstr(ev, "pid="), "pid=%d", &pid) != 1 ||
-		    sscanf(strstr(ev, "orig_cpu="), "orig_cpu=%d dest_cpu=%d",
-			   &orig, &dest) != 2)
-			continue;
-		for (i = 0; i < n && pids[i] != pid; i++)
+		for (i = 0; i < o->n && pids[i] != pid; i++)
 			;
-		if (i == n || ts < t0)
+		if (i == o->n || ts < t0)
 			continue;
 		where[i] = dest;
 		if (ts > t0 + watch)
 			continue;
-		(*moves)++;
+		r->moves++;
 		if (getenv("LB_VERBOSE"))
-			printf("@move %.1f ms hog %d: %d -> %d\n",
-			       (ts - t0) * 1000, i, orig, dest);
-		ok = placement_ok(where, n, cap);
-		if (ok && since < 0)
-			since = (ts - t0) * 1000;
-		else if (!ok)
-			since = -1;
+			printf("@move %.1f ms hog %d: -> %d\n",
+			       (ts - t0) * 1000, i, dest);
+		replay_step(r, t0, ts, &ok, placement_ok(where, o->n, cap,
+							  o->pinned), &since);
 	}
 	fclose(f);
-	return since;
+	/* Still right at the end of the watch, and for long enough. */
+	if (ok && r->reached_ms < 0 && t0 + watch - since >= HOLD_S)
+		r->reached_ms = (since - t0) * 1000;
+	return 0;
 }
 
 static int set_arm(const char *arm)
@@ -328,11 +373,13 @@ static int set_arm(const char *arm)
  * Start the hogs pinned where @o says, let them run pinned, release them
  * and sleep through the watch: the measuring process must not occupy the
  * CPUs it measures. Returns the ms after release from which every hog had
- * a CPU of its own, -1 if that never held, or -2 if tracing failed.
+ * a CPU of its own for at least HOLD_S, -1 if that never happened within
+ * the watch, or -2 if the measurement is invalid.
  */
 static int release_once(const struct release_opts *o, const int *cap)
 {
-	int i, where[MAX_HOGS], now[MAX_HOGS], moves = 0, ms, traced;
+	int i, where[MAX_HOGS], now[MAX_HOGS], traced, bad;
+	struct replay r = { .reached_ms = -2 };
 	pid_t pids[MAX_HOGS];
 	double t0;
 
@@ -347,26 +394,26 @@ static int release_once(const struct release_opts *o, const int *cap)
 		set_arm(o->arm);
 	traced = !trace_start(pids, o->n);
 	t0 = mono();
-	release_all(pids, o->n);
+	release_all(pids, o->pinned, o->n);
 	usleep(o->watch_ms * 1000);
 	for (i = 0; i < o->n; i++)
 		now[i] = task_cpu(pids[i]);
-	ms = traced ? trace_replay(t0, o->watch_ms / 1000.0, pids, o->n, cap,
-				   where, &moves) : -2;
+	bad = !traced || trace_replay(t0, o->watch_ms / 1000.0, pids, o, cap,
+				      where, &r);
 	for (i = 0; i < o->n; i++)
 		kill(pids[i], SIGKILL);
 	for (i = 0; i < o->n; i++)
 		waitpid(pids[i], NULL, 0);
 	/* The replayed placement must be the one the kernel reports. */
-	if (ms > -2 && memcmp(now, where, o->n * sizeof(int))) {
+	if (!bad && memcmp(now, where, o->n * sizeof(int))) {
 		printf("@release trace and /proc disagree on the placement\n");
-		ms = -2;
+		bad = 1;
 	}
-	printf("@where moves=%d", moves);
+	printf("@where moves=%d breaks=%d", r.moves, r.breaks);
 	for (i = 0; i < o->n; i++)
 		printf(" %d", now[i]);
 	printf("\n");
-	return ms;
+	return bad ? -2 : r.reached_ms;
 }
 
 static int read_caps(int *cap)
@@ -389,6 +436,12 @@ static int parse_place(const char *s, struct release_opts *o)
 	for (o->n = 0; *s && o->n < MAX_HOGS; o->n++) {
 		o->place[o->n] = strtol(s, &end, 10);
 		if (end == s || o->place[o->n] < 0 || o->place[o->n] >= ncpus())
+			return -1;
+		/* "3p": pinned to CPU 3 for good. */
+		o->pinned[o->n] = *end == 'p';
+		if (*end == 'p')
+			end++;
+		if (*end && *end != ',')
 			return -1;
 		s = *end == ',' ? end + 1 : end;
 	}
