@@ -74,6 +74,7 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_TREE/include/linux/sched/lb.h"
 fi
 if [ "$stock_ok" -eq 0 ]; then
+	check stock-fair.o-is-the-base-code "$S/stock-identical.sh"
 	check stock-has-no-rework sh -c '
 		grep -q "^# CONFIG_SCHED_LB_REWORK is not set" "$1/.config" &&
 		! grep -q "^CONFIG_SCHED_LB_KUNIT_TEST=y" "$1/.config" &&
