@@ -362,6 +362,19 @@ static unsigned long sibling_gap(const struct lb_domain_snap *sd,
 	return gap;
 }
 
+/*
+ * Do the group's tasks wait for CPU time? Its runnable average, which
+ * grows with waiting, must exceed its capacity by imbalance_pct. A task
+ * that has just woken beside CPU hogs makes a group overloaded at once,
+ * but it has not waited yet: moving a hog into a fully busy group for it
+ * would only make a CPU there shared and, once the short task sleeps, an
+ * idle CPU here pull a hog back.
+ */
+static bool tasks_wait(unsigned int pct, const struct lb_group_snap *g)
+{
+	return sat_mul(g->runnable, 100) > sat_mul(g->capacity, pct);
+}
+
 /* Both groups overloaded: even out their load per capacity. */
 static struct lb_decision even_load(const struct lb_domain_snap *sd,
 				    const struct lb_group_snap *local,
@@ -545,6 +558,9 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 	if (busiest->state == LB_OVERLOADED) {
 		if (local->state == LB_HAS_SPARE)
 			return fill_local(sd, local, busiest);
+		if (local->state == LB_FULLY_BUSY &&
+		    !tasks_wait(sd->imbalance_pct, busiest))
+			return balanced(LB_R_NO_WAIT);
 		return even_load(sd, local, busiest);
 	}
 	if (busiest->state == LB_SMT_BALANCE)

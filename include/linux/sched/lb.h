@@ -67,6 +67,9 @@ enum lb_migration {
  *                     within the domain's imbalance_pct.
  * @LB_R_DST_BUSY:     Nothing is overloaded and the destination is busy;
  *                     an idle CPU will pull instead.
+ * @LB_R_NO_WAIT:      The busiest group has more tasks than CPUs but they
+ *                     do not wait yet (a short task just woke); a fully
+ *                     busy local group would only trade places with it.
  * @LB_R_EVEN:         Idle CPUs or tasks are already as even as they can
  *                     usefully be.
  * @LB_R_MISFIT:       Move the task that does not fit its CPU.
@@ -93,6 +96,7 @@ enum lb_reason {
 	LB_R_ABOVE_AVERAGE,
 	LB_R_WITHIN_PCT,
 	LB_R_DST_BUSY,
+	LB_R_NO_WAIT,
 	LB_R_EVEN,
 	LB_R_MISFIT,
 	LB_R_ASYM_PACKING,

@@ -27,6 +27,7 @@ static const char * const reason_names[] = {
 	[LB_R_ABOVE_AVERAGE]	= "above_average",
 	[LB_R_WITHIN_PCT]	= "within_pct",
 	[LB_R_DST_BUSY]		= "dst_busy",
+	[LB_R_NO_WAIT]		= "no_wait",
 	[LB_R_EVEN]		= "even",
 	[LB_R_MISFIT]		= "misfit",
 	[LB_R_ASYM_PACKING]	= "asym_packing",
@@ -458,6 +459,8 @@ struct decide_case {
 #define B_PINNED	{ HOGS(4, 1024), .g = { BIG4, .imbalanced = true } }
 #define B_OVER		BIG_HOGS(6)
 #define B_OVER_AT(l)	{ TASKS(6, 1024, l), .g = { BIG4 } }
+#define B_JUST_OVER	{ .g = { BIG4, .nr_running = 5, .cfs_running = 5, \
+			  .load = 5120, .util = 4096, .runnable = 4096 } }
 #define B_SMALL6	{ HOGS(6, 100), .g = { BIG4 } }
 #define B_SMALL6_SIBLING \
 			{ HOGS(6, 100), .g = { BIG4, .prefer_sibling = true } }
@@ -530,6 +533,10 @@ static const struct decide_case decide_cases[] = {
 	CELL("fully_busy_from_overloaded_evens_avg_load", &mc_sym,
 	     L_BUSY, B_OVER, LB_FULLY_BUSY, LB_OVERLOADED,
 	     LB_MIGRATE_LOAD, 1024, LB_R_AVG_LOAD),
+	/* One task more than CPUs, but none has waited yet. */
+	CELL("fully_busy_from_just_overloaded_group_waits", &mc_sym,
+	     L_BUSY, B_JUST_OVER, LB_FULLY_BUSY, LB_OVERLOADED,
+	     LB_MIGRATE_LOAD, 0, LB_R_NO_WAIT),
 	/* Averages 1280, 1536, domain 1408. */
 	CELL("overloaded_from_overloaded_evens_avg_load", &mc_sym,
 	     L_OVER, B_OVER, LB_OVERLOADED, LB_OVERLOADED,
