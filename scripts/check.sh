@@ -73,6 +73,8 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
 		"$LB_TREE/include/linux/sched/lb.h"
 fi
+check doc-lint /usr/bin/python3 "$S/doc-lint.py" \
+	"$LB_TREE/Documentation/scheduler/lb-rework.rst"
 if [ "$stock_ok" -eq 0 ]; then
 	check stock-fair.o-is-the-base-code "$S/stock-identical.sh"
 	check stock-has-no-rework sh -c '
