@@ -325,8 +325,6 @@ static int trace_replay(double t0, double watch, const pid_t *pids,
 	FILE *f;
 
 	*r = (struct replay){ .reached_ms = -1 };
-	write_str(TRACING "tracing_on", "0");
-	write_str(TRACING "events/sched/sched_migrate_task/enable", "0");
 	f = fopen(TRACING "trace", "r");
 	if (!f)
 		return -2;
@@ -396,6 +394,16 @@ static int release_once(const struct release_opts *o, const int *cap)
 	t0 = mono();
 	release_all(pids, o->pinned, o->n);
 	usleep(o->watch_ms * 1000);
+	/*
+	 * Stop the hogs (a stopped task is not migrated), then the trace,
+	 * then read where they are: the trace and /proc must agree.
+	 */
+	for (i = 0; i < o->n; i++)
+		kill(pids[i], SIGSTOP);
+	for (i = 0; i < o->n; i++)
+		waitpid(pids[i], NULL, WUNTRACED);
+	write_str(TRACING "tracing_on", "0");
+	write_str(TRACING "events/sched/sched_migrate_task/enable", "0");
 	for (i = 0; i < o->n; i++)
 		now[i] = task_cpu(pids[i]);
 	bad = !traced || trace_replay(t0, o->watch_ms / 1000.0, pids, o, cap,
