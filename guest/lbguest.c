@@ -288,6 +288,7 @@ static int parse_migrate(char *line, double *ts, int *pid, int *dest)
 }
 
 struct replay {
+	int first_ms;		/* first time the placement was right */
 	int reached_ms;		/* first time the placement held HOLD_S */
 	int moves;		/* migrations within the watch */
 	int breaks;		/* times a right placement was lost again */
@@ -297,8 +298,11 @@ struct replay {
 static void replay_step(struct replay *r, double t0, double ts, int *ok,
 			int now_ok, double *since)
 {
-	if (!*ok && now_ok)
+	if (!*ok && now_ok) {
 		*since = ts;
+		if (r->first_ms < 0)
+			r->first_ms = (ts - t0) * 1000;
+	}
 	if (*ok && !now_ok) {
 		if (r->reached_ms < 0 && ts - *since >= HOLD_S)
 			r->reached_ms = (*since - t0) * 1000;
@@ -324,7 +328,7 @@ static int trace_replay(double t0, double watch, const pid_t *pids,
 	char line[512];
 	FILE *f;
 
-	*r = (struct replay){ .reached_ms = -1 };
+	*r = (struct replay){ .reached_ms = -1, .first_ms = ok ? 0 : -1 };
 	f = fopen(TRACING "trace", "r");
 	if (!f)
 		return -2;
@@ -372,9 +376,11 @@ static int set_arm(const char *arm)
  * and sleep through the watch: the measuring process must not occupy the
  * CPUs it measures. Returns the ms after release from which every hog had
  * a CPU of its own for at least HOLD_S, -1 if that never happened within
- * the watch, or -2 if the measurement is invalid.
+ * the watch, or -2 if the measurement is invalid; @out gets the replay,
+ * with the first moment the placement was right and how often it broke.
  */
-static int release_once(const struct release_opts *o, const int *cap)
+static int release_once(const struct release_opts *o, const int *cap,
+			struct replay *out)
 {
 	int i, where[MAX_HOGS], now[MAX_HOGS], traced, bad;
 	struct replay r = { .reached_ms = -2 };
@@ -421,6 +427,7 @@ static int release_once(const struct release_opts *o, const int *cap)
 	for (i = 0; i < o->n; i++)
 		printf(" %d", now[i]);
 	printf("\n");
+	*out = r;
 	return bad ? -2 : r.reached_ms;
 }
 
@@ -461,6 +468,7 @@ static int release(int argc, char **argv)
 	static const char * const arms[] = { "rework", "stock" };
 	struct release_opts o = { .pin_ms = 300, .watch_ms = 6000 };
 	int cap[MAX_CPUS], reps, r, a, ms;
+	struct replay rp;
 
 	if (argc < 4 || parse_place(argv[2], &o)) {
 		fprintf(stderr, "usage: lbguest release CPU,CPU,... REPS [PIN_MS WATCH_MS]\n");
@@ -480,9 +488,10 @@ static int release(int argc, char **argv)
 				printf("@release arm=%s unavailable\n", arms[a]);
 				continue;
 			}
-			ms = release_once(&o, cap);
-			printf("@release arm=%s place=%s rep=%d balanced_ms=%d watch_ms=%d\n",
-			       arms[a], argv[2], r, ms, o.watch_ms);
+			ms = release_once(&o, cap, &rp);
+			printf("@release arm=%s place=%s rep=%d first_ms=%d balanced_ms=%d breaks=%d watch_ms=%d\n",
+			       arms[a], argv[2], r, ms == -2 ? -2 : rp.first_ms,
+			       ms, rp.breaks, o.watch_ms);
 		}
 	}
 	set_arm("rework");
