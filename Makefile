@@ -13,7 +13,7 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run check \
-	shell series series-check topo-check kunit clean distclean
+	shell series series-check topo-check clean distclean
 
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
