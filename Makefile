@@ -18,7 +18,7 @@ S := scripts
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
 	@echo
-	@echo "  make run            build, boot $(TOPO) and show capacities, domains, KUnit"
+	@echo "  make run            build, boot $(TOPO): capacities, domains, KUnit, rework vs stock"
 	@echo "  make check          every test; ends with 'N passed, N failed'"
 	@echo
 	@echo "  make build          build both kernels (rework and stock)"
