@@ -243,7 +243,6 @@ struct release_opts {
 	int n;
 	int pin_ms;
 	int watch_ms;
-	const char *arm;
 };
 
 #define TRACING "/sys/kernel/tracing/"
@@ -387,15 +386,11 @@ static int release_once(const struct release_opts *o, const int *cap,
 	pid_t pids[MAX_HOGS];
 	double t0;
 
-	if (getenv("LB_PIN_ARM"))
-		set_arm(getenv("LB_PIN_ARM"));
 	for (i = 0; i < o->n; i++) {
 		pids[i] = start_hog(o->place[i]);
 		where[i] = o->place[i];
 	}
 	usleep(o->pin_ms * 1000);
-	if (o->arm)
-		set_arm(o->arm);
 	traced = !trace_start(pids, o->n);
 	t0 = mono();
 	release_all(pids, o->pinned, o->n);
@@ -483,7 +478,6 @@ static int release(int argc, char **argv)
 	write_str("/sys/kernel/debug/sched/features", "NO_NI_RANDOM");
 	for (r = 1; r <= reps; r++) {
 		for (a = 0; a < 2; a++) {
-			o.arm = arms[a];
 			if (set_arm(arms[a])) {
 				printf("@release arm=%s unavailable\n", arms[a]);
 				continue;
