@@ -53,9 +53,16 @@
 #include <linux/overflow.h>
 #include <linux/sched.h>
 #include <linux/sched/topology.h>
+#include <linux/math64.h>
+#include <linux/percpu.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "lb_stats.h"
+
+#define CREATE_TRACE_POINTS
+#include <trace/events/sched_lb.h>
 
 /* Per-CPU capacities closer than this (5%) count as equal. */
 #define LB_CAPACITY_MARGIN	1078
@@ -375,6 +382,13 @@ static bool tasks_wait(unsigned int pct, const struct lb_group_snap *g)
 	return sat_mul(g->runnable, 100) > sat_mul(g->capacity, pct);
 }
 
+/* Idle CPUs of the local group, the newly idle destination included. */
+static unsigned int local_idle(const struct lb_domain_snap *sd,
+			       const struct lb_group_snap *local)
+{
+	return local->idle_cpus + (sd->dst_idle_uncounted ? 1 : 0);
+}
+
 /* Both groups overloaded: even out their load per capacity. */
 static struct lb_decision even_load(const struct lb_domain_snap *sd,
 				    const struct lb_group_snap *local,
@@ -414,13 +428,12 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 				     const struct lb_group_snap *local,
 				     const struct lb_group_snap *busiest)
 {
-	unsigned long waiting, spare, n;
+	unsigned long waiting, spare, n, idle = local_idle(sd, local);
 	struct lb_decision d;
 
-	if (local->idle_cpus) {
+	if (idle) {
 		waiting = busiest->nr_running - busiest->weight;
-		n = min3(waiting, (unsigned long)local->idle_cpus,
-			 (unsigned long)busiest->cfs_running);
+		n = min3(waiting, idle, (unsigned long)busiest->cfs_running);
 		/* Spreading to siblings may ask for more; never for less. */
 		if (busiest->prefer_sibling || busiest->weight == 1)
 			n = max(n, sibling_gap(sd, local, busiest) / 2);
@@ -451,21 +464,22 @@ static struct lb_decision spread(const struct lb_domain_snap *sd,
 				 const struct lb_group_snap *busiest)
 {
 	bool sibling = busiest->weight == 1 || busiest->prefer_sibling;
+	unsigned int idle = local_idle(sd, local);
 	unsigned long gap;
 
 	if (busiest->prefer_sibling && sibling_gap(sd, local, busiest) > 1)
 		goto move;
 	if (!sd->dst_idle)
 		return balanced(LB_R_DST_BUSY);
-	if (busiest->weight > 1 && local->idle_cpus <= busiest->idle_cpus + 1)
+	if (busiest->weight > 1 && idle <= busiest->idle_cpus + 1)
 		return balanced(LB_R_EVEN);
 	if (busiest->cfs_running == 1)
 		return balanced(LB_R_EVEN);
 move:
 	if (sibling)
 		gap = sibling_gap(sd, local, busiest);
-	else if (local->idle_cpus > busiest->idle_cpus)
-		gap = local->idle_cpus - busiest->idle_cpus;
+	else if (idle > busiest->idle_cpus)
+		gap = idle - busiest->idle_cpus;
 	else
 		gap = 0;
 	/* Between NUMA nodes, a lightly loaded node may keep a small gap. */
@@ -523,7 +537,7 @@ static struct lb_decision unshare_smt(const struct lb_domain_snap *sd,
 		return balanced(LB_R_DST_BUSY);
 	if (local->smt == busiest->smt &&
 	    ((busiest->weight > 1 &&
-	      local->idle_cpus <= busiest->idle_cpus + 1) ||
+	      local_idle(sd, local) <= busiest->idle_cpus + 1) ||
 	     busiest->cfs_running == 1))
 		return balanced(LB_R_EVEN);
 	return migrate(LB_MIGRATE_TASK, 1, LB_R_SMT);
@@ -569,6 +583,238 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 		return spread(sd, local, busiest);
 	return balanced(LB_R_EVEN);
 }
+
+/**
+ * sched_lb_outcome() - Classify what came of a balance pass.
+ * @d:          The decision of the pass.
+ * @moved:      Tasks the pass migrated.
+ * @all_pinned: Every task it looked at was pinned away from the
+ *              destination.
+ * @active:     It kicked an active balance.
+ *
+ * Context: Any; pure.
+ * Return: The enum lb_outcome of the pass.
+ */
+enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
+				 unsigned int moved, bool all_pinned,
+				 bool active)
+{
+	if (!d->imbalance)
+		return LB_O_BALANCED;
+	if (moved)
+		return LB_O_MOVED;
+	if (active)
+		return LB_O_ACTIVE;
+	return all_pinned ? LB_O_PINNED : LB_O_FAILED;
+}
+
+/*
+ * Observing the balancer: a trace event per decision, and per-CPU
+ * counters summed when debugfs reads them. The counters cost an increment
+ * per pass; the trace event costs nothing unless enabled. The time spent
+ * finding the busiest group is counted for both arms of the switch, so
+ * the lab can compare what stock and rework cost in the same boot.
+ */
+#define LB_LEVELS	4
+#define LB_IDLE_TYPES	3	/* busy, idle, newly idle */
+
+struct lb_counters {
+	u64	calls[2][LB_IDLE_TYPES];
+	u64	ns[2][LB_IDLE_TYPES];
+	u32	passes[LB_LEVELS][LB_NR_GROUP_STATES + 1][LB_NR_MIGRATIONS]
+		      [LB_NR_OUTCOMES];
+	u32	reasons[LB_LEVELS][LB_NR_REASONS];
+};
+
+static DEFINE_PER_CPU(struct lb_counters, lb_counters);
+
+/**
+ * sched_lb_note() - Count a decided balance pass and trace it.
+ * @n: The pass. Its @busiest, @type, @reason and @outcome are valid enum
+ *     values (@busiest may be -1).
+ *
+ * Context: The balancing CPU, preemption disabled (softirq or newidle).
+ */
+void sched_lb_note(const struct lb_note *n)
+{
+	struct lb_counters *c = this_cpu_ptr(&lb_counters);
+	int level = min(n->level, LB_LEVELS - 1);
+
+	c->passes[level][n->busiest + 1][n->type][n->outcome]++;
+	c->reasons[level][n->reason]++;
+	trace_sched_lb_decision(n);
+}
+
+/**
+ * sched_lb_note_cost() - Count the time one search for the busiest group
+ *                        took.
+ * @rework: The pass was the rework's; otherwise stock's.
+ * @idle:   The balancing CPU's enum cpu_idle_type.
+ * @ns:     Its duration.
+ *
+ * The idle types are counted apart because they balance different mixes
+ * of domains: a newly idle CPU stops at the first domain that gives it a
+ * task, a busy one walks every domain whose interval is due.
+ *
+ * Context: The balancing CPU, preemption disabled.
+ */
+void sched_lb_note_cost(bool rework, int idle, u64 ns)
+{
+	struct lb_counters *c = this_cpu_ptr(&lb_counters);
+
+	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
+	c->calls[rework][idle]++;
+	c->ns[rework][idle] += ns;
+}
+
+static const char * const lb_idle_names[] = { "busy", "idle", "newidle" };
+
+static const char * const lb_state_names[] = {
+	"none", "has_spare", "fully_busy", "misfit", "smt_balance",
+	"asym_packing", "imbalanced", "overloaded",
+};
+
+static const char * const lb_migration_names[] = {
+	"load", "util", "task", "misfit",
+};
+
+static const char * const lb_outcome_names[] = {
+	"balanced", "moved", "active", "pinned", "failed",
+};
+
+static const char * const lb_reason_names[] = {
+	"no_busiest", "energy_aware", "local_busier", "above_average",
+	"within_pct", "dst_busy", "no_wait", "even", "misfit", "asym_packing",
+	"smt", "pinned", "idle_cpus", "fill_spare", "one_task", "spread",
+	"avg_load",
+};
+
+static_assert(ARRAY_SIZE(lb_state_names) == LB_NR_GROUP_STATES + 1);
+static_assert(ARRAY_SIZE(lb_migration_names) == LB_NR_MIGRATIONS);
+static_assert(ARRAY_SIZE(lb_outcome_names) == LB_NR_OUTCOMES);
+static_assert(ARRAY_SIZE(lb_reason_names) == LB_NR_REASONS);
+
+/* The counters of every CPU, summed into @sum. */
+static void lb_counters_sum(struct lb_counters *sum)
+{
+	const u32 *src;
+	u32 *dst;
+	int cpu, i, j;
+
+	memset(sum, 0, sizeof(*sum));
+	for_each_possible_cpu(cpu) {
+		const struct lb_counters *c = per_cpu_ptr(&lb_counters, cpu);
+
+		for (i = 0; i < 2; i++)
+			for (j = 0; j < LB_IDLE_TYPES; j++) {
+				sum->calls[i][j] += c->calls[i][j];
+				sum->ns[i][j] += c->ns[i][j];
+			}
+		src = &c->passes[0][0][0][0];
+		dst = &sum->passes[0][0][0][0];
+		for (i = 0; i < sizeof(c->passes) / sizeof(u32); i++)
+			dst[i] += src[i];
+		src = &c->reasons[0][0];
+		dst = &sum->reasons[0][0];
+		for (i = 0; i < sizeof(c->reasons) / sizeof(u32); i++)
+			dst[i] += src[i];
+	}
+}
+
+static void lb_stats_show_cost(struct seq_file *m,
+			       const struct lb_counters *s)
+{
+	u64 calls, ns;
+	int arm, i;
+
+	seq_puts(m, "# finding the busiest group: arm idle calls ns ns_per_call\n");
+	for (arm = 0; arm < 2; arm++)
+		for (i = 0; i < LB_IDLE_TYPES; i++) {
+			calls = s->calls[arm][i];
+			ns = s->ns[arm][i];
+			seq_printf(m, "cost %s %s %llu %llu %llu\n",
+				   arm ? "rework" : "stock", lb_idle_names[i],
+				   calls, ns, calls ? div64_u64(ns, calls) : 0);
+		}
+}
+
+/* One line per nonzero count of level x busiest state x type x outcome. */
+static void lb_stats_show_passes(struct seq_file *m,
+				 const struct lb_counters *s)
+{
+	const u32 *n = &s->passes[0][0][0][0];
+	int i, o, t, b, l;
+
+	seq_puts(m, "# rework passes: level busiest type outcome count\n");
+	for (i = 0; i < sizeof(s->passes) / sizeof(u32); i++) {
+		if (!n[i])
+			continue;
+		o = i % LB_NR_OUTCOMES;
+		t = i / LB_NR_OUTCOMES % LB_NR_MIGRATIONS;
+		b = i / (LB_NR_OUTCOMES * LB_NR_MIGRATIONS) %
+		    (LB_NR_GROUP_STATES + 1);
+		l = i / (LB_NR_OUTCOMES * LB_NR_MIGRATIONS *
+			 (LB_NR_GROUP_STATES + 1));
+		seq_printf(m, "pass %d %s %s %s %u\n", l, lb_state_names[b],
+			   lb_migration_names[t], lb_outcome_names[o], n[i]);
+	}
+}
+
+static int lb_stats_show(struct seq_file *m, void *v)
+{
+	struct lb_counters *s = kmalloc(sizeof(*s), GFP_KERNEL);
+	int l, r;
+
+	if (!s)
+		return -ENOMEM;
+	lb_counters_sum(s);
+	lb_stats_show_cost(m, s);
+	lb_stats_show_passes(m, s);
+	seq_puts(m, "# rework decisions: level reason count\n");
+	for (l = 0; l < LB_LEVELS; l++)
+		for (r = 0; r < LB_NR_REASONS; r++)
+			if (s->reasons[l][r])
+				seq_printf(m, "reason %d %s %u\n", l,
+					   lb_reason_names[r],
+					   s->reasons[l][r]);
+	kfree(s);
+	return 0;
+}
+
+static int lb_stats_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, lb_stats_show, NULL);
+}
+
+/*
+ * Writing "0" clears the counters; anything else is -EINVAL. A pass that
+ * runs while they are cleared may keep a count or lose it.
+ */
+static ssize_t lb_stats_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	char buf[3] = "";
+	int cpu;
+
+	if (!count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if (buf[0] != '0' || (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	for_each_possible_cpu(cpu)
+		memset(per_cpu_ptr(&lb_counters, cpu), 0,
+		       sizeof(struct lb_counters));
+	return count;
+}
+
+static const struct file_operations lb_stats_fops = {
+	.open		= lb_stats_open,
+	.read		= seq_read,
+	.write		= lb_stats_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
 
 /*
  * The runtime switch between the stock and the reworked decisions, so
@@ -645,6 +891,7 @@ static int __init lb_rework_debugfs_init(void)
 	struct dentry *sched = debugfs_lookup("sched", NULL);
 
 	debugfs_create_file("lb_rework", 0644, sched, NULL, &lb_rework_fops);
+	debugfs_create_file("lb_stats", 0644, sched, NULL, &lb_stats_fops);
 	dput(sched);
 	return 0;
 }

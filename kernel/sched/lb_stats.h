@@ -76,7 +76,12 @@ struct lb_group_snap {
  * @dst_capacity:   CFS capacity of the destination CPU.
  * @dst_util:       CFS utilization of the destination CPU.
  * @dst_idle:       The destination CPU is idle or newly idle.
+ * @idle_type:      The destination's enum cpu_idle_type for this pass.
+ * @nr_failed:      Balance passes of this domain that failed in a row.
  * @dst_core_idle:  The destination CPU's whole core is idle.
+ * @dst_idle_uncounted: The destination is newly idle: it has no task left
+ *                  but still runs the one that is leaving, so the local
+ *                  group's @idle_cpus does not count it.
  * @energy_aware:   EAS is active and the root domain is not overutilized,
  *                  so regular balancing defers to wakeup placement.
  */
@@ -88,8 +93,11 @@ struct lb_domain_snap {
 	unsigned long	total_capacity;
 	unsigned long	dst_capacity;
 	unsigned long	dst_util;
+	unsigned int	idle_type;
+	unsigned int	nr_failed;
 	bool		dst_idle;
 	bool		dst_core_idle;
+	bool		dst_idle_uncounted;
 	bool		energy_aware;
 };
 
@@ -122,6 +130,12 @@ bool sched_lb_busier(const struct lb_domain_snap *sd,
 struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 				   const struct lb_group_snap *local,
 				   const struct lb_group_snap *busiest);
+
+enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
+				 unsigned int moved, bool all_pinned,
+				 bool active);
+void sched_lb_note(const struct lb_note *n);
+void sched_lb_note_cost(bool rework, int idle, u64 ns);
 
 DECLARE_STATIC_KEY_TRUE(sched_lb_rework_key);
 

@@ -110,4 +110,53 @@ enum lb_reason {
 	LB_NR_REASONS
 };
 
+/**
+ * enum lb_outcome - What came of a balance decision.
+ * @LB_O_BALANCED: The decision was that the domain is balanced.
+ * @LB_O_MOVED:    Tasks were migrated.
+ * @LB_O_ACTIVE:   Nothing could be pulled, so the running task of the
+ *                 busiest CPU is pushed by the stopper (active balance).
+ * @LB_O_PINNED:   Every task the pass could take was pinned elsewhere.
+ * @LB_O_FAILED:   An imbalance was found but nothing moved (no busiest
+ *                 CPU, or its tasks were cache hot or too big).
+ * @LB_NR_OUTCOMES: Number of outcomes.
+ */
+enum lb_outcome {
+	LB_O_BALANCED,
+	LB_O_MOVED,
+	LB_O_ACTIVE,
+	LB_O_PINNED,
+	LB_O_FAILED,
+	LB_NR_OUTCOMES
+};
+
+/**
+ * struct lb_note - One balance pass of the reworked balancer, as the
+ *                  decision trace event and the debugfs counters see it.
+ * @cpu:       The CPU that balanced.
+ * @level:     The domain's level (0 is the smallest domain).
+ * @idle:      The balancing CPU's enum cpu_idle_type.
+ * @busiest:   The busiest group's enum lb_group_state, or -1 if none.
+ * @local:     The local group's enum lb_group_state.
+ * @type:      The enum lb_migration decided.
+ * @imbalance: The amount decided, in the unit of @type; 0 if balanced.
+ * @reason:    The enum lb_reason of the decision.
+ * @outcome:   The enum lb_outcome.
+ * @moved:     Tasks migrated by the pass.
+ * @nr_failed: The domain's count of failed balance passes before this one.
+ */
+struct lb_note {
+	int		cpu;
+	int		level;
+	int		idle;
+	int		busiest;
+	int		local;
+	int		type;
+	unsigned long	imbalance;
+	int		reason;
+	int		outcome;
+	unsigned int	moved;
+	unsigned int	nr_failed;
+};
+
 #endif /* _LINUX_SCHED_LB_H */

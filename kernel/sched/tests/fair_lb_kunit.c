@@ -117,6 +117,17 @@ static const struct lb_domain_snap mc_little = {
 	.dst_core_idle = true,
 };
 
+/* The same CPU entering newidle balance: not yet counted as idle. */
+static const struct lb_domain_snap mc_little_newidle = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 512,
+	.idle_type = CPU_NEWLY_IDLE,
+	.dst_idle = true,
+	.dst_core_idle = true,
+	.dst_idle_uncounted = true,
+};
+
 /* The bl44split PKG level: asymmetric, caches not shared. */
 static const struct lb_domain_snap pkg_little = {
 	.flags = SD_ASYM_CPUCAPACITY,
@@ -661,6 +672,7 @@ static void idle_cpu_beside_waiting_tasks_retries_pinned(struct kunit *test)
 					     .local = true } }
 #define BIG_3_IDLE_1	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
 					      .local = true } }
+#define LITTLE_3	{ HOGS(3, 512), .g = { LITTLE4, .local = true } }
 #define BIG_5		BIG_HOGS(5)
 #define LITTLE_5	{ HOGS(5, 512), .g = { LITTLE4 } }
 #define L_SPARE_PINNED	{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
@@ -674,6 +686,14 @@ static const struct decide_case defect_cases[] = {
 	 */
 	CELL("defect1_idle_little_pulls_from_five_hogs_on_four_bigs",
 	     &mc_little, LITTLE_3_IDLE_1, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+	/*
+	 * The same, from the LITTLE CPU the moment it runs out of work: a
+	 * newly idle CPU is not yet counted idle, and waiting for its next
+	 * idle balance left it idle up to 100 ms longer.
+	 */
+	CELL("defect1_newly_idle_little_pulls_from_five_hogs_on_four_bigs",
+	     &mc_little_newidle, LITTLE_3, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
 	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
 	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
 	CELL("defect1_idle_big_pulls_from_five_hogs_on_four_littles",
@@ -865,6 +885,7 @@ static void gen_domain(u64 *s, struct lb_domain_snap *sd)
 		.dst_core_idle	= lb_rand(s) % 2,
 		.energy_aware	= !(lb_rand(s) % 8),
 	};
+	sd->dst_idle_uncounted = sd->dst_idle && !(lb_rand(s) % 4);
 }
 
 /* Gather as fair.c does: classify everything, pick among the others. */
@@ -966,6 +987,43 @@ static void empty_and_local_groups_are_never_busiest(struct kunit *test)
 	}
 }
 
+/* What came of a pass, from its decision and what the act phase saw. */
+struct outcome_case {
+	const char *desc;
+	unsigned long imbalance;
+	unsigned int moved;
+	bool all_pinned;
+	bool active;
+	enum lb_outcome want;
+};
+
+static const struct outcome_case outcome_cases[] = {
+	{ "no_imbalance_is_balanced_even_if_pinned", 0, 0, true, false,
+	  LB_O_BALANCED },
+	{ "moved_tasks_win_over_pinned_ones", 2, 1, true, false, LB_O_MOVED },
+	{ "nothing_moved_but_active_push", 1, 0, false, true, LB_O_ACTIVE },
+	{ "nothing_moved_all_pinned", 1, 0, true, false, LB_O_PINNED },
+	{ "nothing_moved_nothing_pinned_failed", 1, 0, false, false,
+	  LB_O_FAILED },
+};
+
+static void outcome_case_desc(const struct outcome_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(outcome, outcome_cases, outcome_case_desc);
+
+static void outcome_matches_table(struct kunit *test)
+{
+	const struct outcome_case *c = test->param_value;
+	struct lb_decision d = { .type = LB_MIGRATE_TASK,
+				 .imbalance = c->imbalance };
+
+	KUNIT_EXPECT_EQ(test, sched_lb_outcome(&d, c->moved, c->all_pinned,
+					       c->active), c->want);
+}
+
 static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
@@ -978,6 +1036,7 @@ static struct kunit_case sched_lb_cases[] = {
 			 degenerate_gen_params),
 	KUNIT_CASE(generated_snapshots_keep_invariants),
 	KUNIT_CASE(empty_and_local_groups_are_never_busiest),
+	KUNIT_CASE_PARAM(outcome_matches_table, outcome_gen_params),
 	{}
 };
 
