@@ -8,6 +8,7 @@
 OUT      ?= $(CURDIR)/out
 TOPO     ?= bl44
 VARIANT  ?= rework
+SCENARIO ?=
 export OUT KSRC
 
 S := scripts
@@ -18,9 +19,11 @@ S := scripts
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
 	@echo
-	@echo "  make run            build, boot $(TOPO): capacities, domains, KUnit, rework vs stock"
+	@echo "  make run            the lab: every scenario, stock vs rework in one boot;"
+	@echo "                      prints the table, writes out/report/index.html"
 	@echo "  make check          every test; ends with 'N passed, N failed'"
 	@echo
+	@echo "  make run SCENARIO=f one scenario file (format: scenarios/README.md)"
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
@@ -48,7 +51,7 @@ build-rework build-stock: apply
 build: build-rework build-stock
 
 run: build-rework
-	@$(S)/run.sh $(TOPO) $(VARIANT)
+	@$(S)/lab.sh $(SCENARIO)
 
 shell: build-$(VARIANT)
 	@$(S)/shell.sh $(TOPO) $(VARIANT)

@@ -11,6 +11,11 @@
 #   - the console shows a panic, oops, WARN, BUG, lockdep report, RCU stall
 #     or lockup: the excerpt around it is printed;
 #   - the guest never prints its summary, or a guest program failed.
+#
+# LB_RESULTS=FILE attaches a virtio console (/dev/hvc0 in the guest) whose
+# output goes to FILE: the lab's results channel, free of kernel messages.
+# LB_PROGRESS=CMD filters the console while the guest runs (the lab shows
+# "scenario k of n" this way).
 
 . "$(dirname "$0")/lib.sh"
 
@@ -38,12 +43,26 @@ qemu=(qemu-system-aarch64 -M virt,gic-version=3
 	-nodefaults -no-reboot -nographic
 	-dtb "$dtb" -kernel "$image" -initrd "$dir/initramfs.cpio.gz"
 	-append "$cmdline")
+if [ -n "${LB_RESULTS:-}" ]; then
+	: >"$LB_RESULTS"
+	qemu+=(-device virtio-serial-device
+		-chardev "file,id=res,path=$LB_RESULTS"
+		-device virtconsole,chardev=res)
+fi
 set +e
 if [ -n "${LB_INTERACTIVE:-}" ]; then
 	# The console is the terminal; Ctrl-A X quits QEMU.
 	timeout --foreground -k 5 "$limit" "${qemu[@]}" -serial mon:stdio |
 		tee "$log"
 	rc=${PIPESTATUS[0]}
+elif [ -n "${LB_PROGRESS:-}" ]; then
+	: >"$log"
+	timeout -k 5 "$limit" "${qemu[@]}" -serial stdio </dev/null >"$log" 2>&1 &
+	qpid=$!
+	tail -n +1 -s 0.5 -f --pid=$qpid "$log" | $LB_PROGRESS &
+	wait $qpid
+	rc=$?
+	wait
 else
 	timeout -k 5 "$limit" "${qemu[@]}" -serial stdio </dev/null >"$log" 2>&1
 	rc=$?

@@ -121,6 +121,14 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$1/release-report.sh" "$3/runs/check-seed/console.log" 200' _ \
 		"$S" "$seed" "$OUT"
 	sed 's/^/     /' "$LOGS/lab/seed-release-within-200ms.log" | grep -v '^     @'
+	# The lab's quick subset: the seed's scenarios through the whole
+	# pipeline (trace, analyzer, report), asserting their "expect" lines.
+	check lab/quick-subset env LAB_OUT="$OUT/check/lab" \
+		REPORT="$OUT/check/report" "$S/lab.sh" \
+		"$LB_ROOT/scenarios/seed-5big.scen" \
+		"$LB_ROOT/scenarios/seed-5little.scen"
+	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
+		sed 's/^/     /'
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
 	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0

@@ -13,7 +13,7 @@ bin=$OUT/guest/bin
 mkdir -p "$bin"
 
 CFLAGS="-static -O2 -Wall -Wextra -Werror"
-for prog in init lbguest; do
+for prog in init lbguest lbwork; do
 	src=$LB_ROOT/guest/$prog.c
 	if [ ! -x "$bin/$prog" ] || [ "$src" -nt "$bin/$prog" ]; then
 		# shellcheck disable=SC2086
@@ -30,11 +30,12 @@ list=$output.list
 {
 	echo "dir /dev 0755 0 0"
 	echo "nod /dev/console 0600 0 0 c 5 1"
-	for d in /proc /sys /bin /etc /etc/lb /tmp; do
+	for d in /proc /sys /bin /etc /etc/lb /etc/lb/scen /tmp; do
 		echo "dir $d 0755 0 0"
 	done
 	echo "file /init $bin/init 0755 0 0"
 	echo "file /bin/lbguest $bin/lbguest 0755 0 0"
+	echo "file /bin/lbwork $bin/lbwork 0755 0 0"
 	echo "file /etc/lb/run $runlist 0644 0 0"
 	for e in ${LB_EXTRA:-}; do
 		echo "file ${e%%=*} ${e#*=} 0755 0 0"
