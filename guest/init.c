@@ -46,6 +46,7 @@ static void mount_fs(const char *src, const char *dir, const char *type)
 
 static void setup(void)
 {
+	sigset_t chld;
 	int fd;
 
 	mount_fs("proc", "/proc", "proc");
@@ -62,30 +63,60 @@ static void setup(void)
 			close(fd);
 	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	/* SIGCHLD stays pending for sigtimedwait() in wait_limited(). */
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &chld, NULL);
 	setenv("PATH", "/bin", 1);
 }
 
-/* Wait for @pid at most @limit seconds; kill its group on timeout. */
+/*
+ * Reap children until @pid exits; 1 with its status in @status, 0 if it
+ * still runs. Orphans reparented to init are reaped on the way.
+ */
+static int reap(pid_t pid, int *status)
+{
+	int st;
+	pid_t r;
+
+	while ((r = waitpid(-1, &st, WNOHANG)) > 0)
+		if (r == pid) {
+			*status = st;
+			return 1;
+		}
+	return r < 0 && errno == ECHILD ? -1 : 0;
+}
+
+/*
+ * Wait for @pid at most @limit seconds; kill its group on timeout. init
+ * sleeps in sigtimedwait() until a child exits: a waiter that polled
+ * would wake every few milliseconds on some CPU and disturb the very
+ * balancing the guest measures.
+ */
 static int wait_limited(pid_t pid, double limit, int *timed_out)
 {
-	double end = now() + limit;
-	int status;
+	double end = now() + limit, left;
+	struct timespec ts;
+	int status = -1, r;
+	sigset_t set;
 
 	*timed_out = 0;
+	sigemptyset(&set);
+	sigaddset(&set, SIGCHLD);
 	for (;;) {
-		pid_t r = waitpid(pid, &status, WNOHANG);
-
-		if (r == pid)
-			return status;
-		if (r < 0)
-			return -1;
-		if (now() > end) {
+		r = reap(pid, &status);
+		if (r)
+			return r > 0 ? status : -1;
+		left = end - now();
+		if (left <= 0) {
 			*timed_out = 1;
 			kill(-pid, SIGKILL);
 			waitpid(pid, &status, 0);
 			return status;
 		}
-		usleep(20000);
+		ts.tv_sec = left;
+		ts.tv_nsec = (left - ts.tv_sec) * 1e9;
+		sigtimedwait(&set, NULL, &ts);
 	}
 }
 
@@ -114,6 +145,10 @@ static int run_one(char *line)
 	t0 = now();
 	pid = fork();
 	if (pid == 0) {
+		sigset_t none;
+
+		sigemptyset(&none);
+		sigprocmask(SIG_SETMASK, &none, NULL);
 		setpgid(0, 0);
 		execv(argv[0], argv);
 		printf("@@LB exec %s: %s\n", argv[0], strerror(errno));

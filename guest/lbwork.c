@@ -16,6 +16,7 @@
  */
 #define _GNU_SOURCE
 #include <ctype.h>
+#include <math.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -833,22 +834,61 @@ static void schedstat(unsigned long *s)
  */
 static const char * const idle_names[] = { "busy", "idle", "newidle" };
 
+#define FBG_BUCKETS 64
+
 struct fbg {
 	unsigned long long calls[3], ns[3];
+	unsigned long hist[3][FBG_BUCKETS];
 };
+
+/* Read one "hist ARM IDLE c0 c1 ..." line into @h. */
+static void fbg_hist(char *p, unsigned long *h)
+{
+	for (int b = 0; b < FBG_BUCKETS && *p; b++)
+		h[b] = strtoul(p, &p, 10);
+}
+
+/* The bounds of histogram bucket @b, as the kernel defines them. */
+static double fbg_bucket_ns(int b)
+{
+	return (double)(1UL << (8 + b / 4)) * (4 + b % 4) / 4;
+}
+
+/* The median search time of @n calls in histogram @h (geometric mid). */
+static double fbg_median(const unsigned long *h, unsigned long n)
+{
+	unsigned long sum = 0;
+	int b;
+
+	for (b = 0; b < FBG_BUCKETS - 1; b++) {
+		sum += h[b];
+		if (2 * sum >= n)
+			break;
+	}
+	return sqrt(fbg_bucket_ns(b) * fbg_bucket_ns(b + 1));
+}
 
 static void fbg_cost(const char *arm, struct fbg *c)
 {
-	char buf[256], name[16], idle[16];
+	char buf[2048], name[16], idle[16];
 	unsigned long long calls, ns;
 	FILE *f = fopen("/sys/kernel/debug/sched/lb_stats", "r");
+	int i, n;
 
 	memset(c, 0, sizeof(*c));
 	while (f && fgets(buf, sizeof(buf), f)) {
+		if (sscanf(buf, "hist %15s %15s %n", name, idle, &n) == 2 &&
+		    !strcmp(name, arm)) {
+			for (i = 0; i < 3 && strcmp(idle, idle_names[i]); i++)
+				;
+			if (i < 3)
+				fbg_hist(buf + n, c->hist[i]);
+			continue;
+		}
 		if (sscanf(buf, "cost %15s %15s %llu %llu", name, idle, &calls,
 			   &ns) != 4 || strcmp(name, arm))
 			continue;
-		for (int i = 0; i < 3; i++)
+		for (i = 0; i < 3; i++)
 			if (!strcmp(idle, idle_names[i])) {
 				c->calls[i] = calls;
 				c->ns[i] = ns;
@@ -870,13 +910,23 @@ static void print_fbg(FILE *out, const struct fbg *a, const struct fbg *b)
 	fprintf(out, " fbg_calls=%llu fbg_ns_per_call=%llu", calls,
 		calls ? ns / calls : 0);
 	for (int i = 0; i < 3; i++) {
+		unsigned long h[FBG_BUCKETS], hn = 0;
+
 		dc = b->calls[i] - a->calls[i];
 		dn = b->ns[i] - a->ns[i];
-		if (dc)
-			fprintf(out, " fbg_%s_ns_per_call=%llu", idle_names[i],
-				dn / dc);
-		else
-			fprintf(out, " fbg_%s_ns_per_call=-", idle_names[i]);
+		for (int k = 0; k < FBG_BUCKETS; k++) {
+			h[k] = b->hist[i][k] - a->hist[i][k];
+			hn += h[k];
+		}
+		/* No histogram (an older kernel): no median either. */
+		if (!dc || !hn) {
+			fprintf(out, " fbg_%s_ns_per_call=- fbg_%s_p50_ns=-",
+				idle_names[i], idle_names[i]);
+			continue;
+		}
+		fprintf(out, " fbg_%s_ns_per_call=%llu fbg_%s_p50_ns=%.0f",
+			idle_names[i], dn / dc, idle_names[i],
+			fbg_median(h, hn));
 	}
 }
 
@@ -978,9 +1028,15 @@ static int run_once(const struct scenario *sc, const char *arm, int rep,
 	if (set_arm(arm) || trace_setup())
 		return -1;
 	t0 = mono();
-	t_ref = t0 + t_ref_ms(sc) / 1000.0;
-	t_end = t_ref + sc->duration_ms / 1000.0;
 	drive(&r, t0);
+	/*
+	 * The window opens at the last start or release, or when the last
+	 * task has really been forked, if that took longer.
+	 */
+	t_ref = t0 + t_ref_ms(sc) / 1000.0;
+	if (mono() > t_ref)
+		t_ref = mono();
+	t_end = t_ref + sc->duration_ms / 1000.0;
 	sleep_until(t_ref);
 	schedstat(s0);
 	fbg_cost(arm, &c0);

@@ -1028,8 +1028,8 @@ static void compute(const struct run *r, struct result *res)
 
 static void print_result(const struct run *r, const struct result *res)
 {
-	printf("scenario=%s arm=%s rep=%s valid=1",
-	       r->scenario, r->arm, r->rep);
+	printf("scenario=%s arm=%s rep=%s valid=1 ncpus=%d",
+	       r->scenario, r->arm, r->rep, r->ncpus);
 	printf(" wasted_pct=%.2f misplaced_pct=%.2f", res->wasted_pct,
 	       res->misplaced_pct);
 	if (res->eta_ok)

@@ -13,17 +13,25 @@ metrics=${3:?}
 html=$report/index.html
 
 md_table() {	# the Markdown table of report.md as HTML
+	md_table_stdin <"$report/report.md"
+}
+
+md_table_stdin() {
 	awk -F'|' '
 		/^\|---/ { next }
 		/^\|/ {
-			tag = n++ ? "td" : "th"
+			if (!intable)
+				print "<table>"
+			tag = intable++ ? "td" : "th"
 			printf "<tr>"
 			for (i = 2; i < NF; i++)
 				printf "<%s>%s</%s>", tag, $i, tag
 			print "</tr>"
 			next
 		}
-		NF { print "<p>" $0 "</p>" }' "$report/report.md"
+		intable { print "</table>"; intable = 0 }
+		NF { print "<p>" $0 "</p>" }
+		END { if (intable) print "</table>" }'
 }
 
 {
@@ -46,10 +54,15 @@ biggest capacity first; white = idle, green = one runnable task,
 orange = two, red = three or more; black marks = migrations; the dashed
 line is the release (or the last start).</p>
 <h2>Table</h2>
-<table>
 HEAD
 	md_table
-	echo "</table>"
+	echo "<h2>Balancer cost against CPU count</h2>"
+	echo "<p>Scenarios with one hog per CPU on each topology; the median"
+	echo "time a busy CPU took to find the busiest group, averaged over"
+	echo "runs (guest clock under TCG: compare the arms, not the values"
+	echo "with real hardware).</p>"
+	md_table_stdin <"$report/cost.md"
+	echo "<img src=\"cost.svg\">"
 	echo "<h2>Heat maps (first repetition)</h2>"
 	while read -r name file _; do
 		echo "<h3 id=\"$name\">$name <small>($file)</small></h3>"

@@ -59,9 +59,9 @@ function add(s, a, m, v,    k) {
 }
 
 BEGIN {
-	nm = split("wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_ns_per_call fbg_idle_ns_per_call fbg_newidle_ns_per_call", M, " ")
-	split("wasted %,misplaced %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,µs per search (busy CPU),µs per search (idle CPU),µs per search (newly idle)", L, ",")
-	split("0 0 1 1 - 0 0 - - - - - -", I, " ")
+	nm = split("wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call", M, " ")
+	split("wasted %,misplaced %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU)", L, ",")
+	split("0 0 1 1 - 0 0 - - - - - - -", I, " ")
 	for (i = 1; i <= nm; i++) {
 		label[M[i]] = L[i]
 		ideal[M[i]] = I[i]

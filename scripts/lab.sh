@@ -22,7 +22,7 @@ bin=$OUT/lab/bin
 mkdir -p "$lab" "$bin" "$report/svg"
 rm -f "$report"/svg/*.svg
 
-gcc -O2 -Wall -Wextra -Werror -o "$bin/lbwork" "$LB_ROOT/guest/lbwork.c"
+gcc -O2 -Wall -Wextra -Werror -o "$bin/lbwork" "$LB_ROOT/guest/lbwork.c" -lm
 
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$LB_ROOT"/scenarios/*.scen)
@@ -93,6 +93,14 @@ find "$report/svg" -name '*.svg' ! -name '*-1.svg' -delete
 echo
 awk -v expect="$lab/expect.txt" -v runs="$lab/runs.txt" -v dir="$report" \
 	-f "$LB_ROOT/scripts/lab-report.awk" "$lab/metrics.txt" || rc=1
+awk -v svg="$report/cost.svg" -f "$LB_ROOT/scripts/lab-cost.awk" \
+	"$lab/metrics.txt" >"$report/cost.md"
+if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
+	echo
+	echo "Balancer cost: median µs a busy CPU took to find the busiest group,"
+	echo "one hog per CPU (guest clock under TCG: compare the arms)"
+	cat "$report/cost.md"
+fi
 "$LB_ROOT/scripts/lab-html.sh" "$report" "$lab/runs.txt" "$lab/metrics.txt"
 echo "report: $report/index.html (table: $report/report.md; runs: $lab)"
 exit $rc

@@ -17,7 +17,7 @@ for prog in init lbguest lbwork; do
 	src=$LB_ROOT/guest/$prog.c
 	if [ ! -x "$bin/$prog" ] || [ "$src" -nt "$bin/$prog" ]; then
 		# shellcheck disable=SC2086
-		${CROSS}gcc $CFLAGS -o "$bin/$prog" "$src"
+		${CROSS}gcc $CFLAGS -o "$bin/$prog" "$src" -lm
 	fi
 done
 

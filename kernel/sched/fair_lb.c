@@ -617,10 +617,30 @@ enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
  */
 #define LB_LEVELS	4
 #define LB_IDLE_TYPES	3	/* busy, idle, newly idle */
+#define LB_COST_BUCKETS	64
+
+/*
+ * Search times also go into a histogram, four buckets per power of two
+ * from 256 ns: under emulation a vCPU can be descheduled in the middle of
+ * a search, and the median of the histogram is immune to those outliers
+ * where the mean is not. Bucket i starts at 2^(8 + i/4) * (4 + i%4) / 4
+ * ns; bucket 0 also holds shorter times, the last one longer times.
+ */
+static unsigned int lb_cost_bucket(u64 ns)
+{
+	unsigned int msb;
+
+	if (ns < 256)
+		return 0;
+	msb = fls64(ns) - 1;
+	return min((msb - 8) * 4 + (unsigned int)((ns >> (msb - 2)) & 3),
+		   LB_COST_BUCKETS - 1U);
+}
 
 struct lb_counters {
 	u64	calls[2][LB_IDLE_TYPES];
 	u64	ns[2][LB_IDLE_TYPES];
+	u32	hist[2][LB_IDLE_TYPES][LB_COST_BUCKETS];
 	u32	passes[LB_LEVELS][LB_NR_GROUP_STATES + 1][LB_NR_MIGRATIONS]
 		      [LB_NR_OUTCOMES];
 	u32	reasons[LB_LEVELS][LB_NR_REASONS];
@@ -665,6 +685,7 @@ void sched_lb_note_cost(bool rework, int idle, u64 ns)
 	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
 	c->calls[rework][idle]++;
 	c->ns[rework][idle] += ns;
+	c->hist[rework][idle][lb_cost_bucket(ns)]++;
 }
 
 static const char * const lb_idle_names[] = { "busy", "idle", "newidle" };
@@ -710,6 +731,10 @@ static void lb_counters_sum(struct lb_counters *sum)
 				sum->calls[i][j] += c->calls[i][j];
 				sum->ns[i][j] += c->ns[i][j];
 			}
+		src = &c->hist[0][0][0];
+		dst = &sum->hist[0][0][0];
+		for (i = 0; i < sizeof(c->hist) / sizeof(u32); i++)
+			dst[i] += src[i];
 		src = &c->passes[0][0][0][0];
 		dst = &sum->passes[0][0][0][0];
 		for (i = 0; i < sizeof(c->passes) / sizeof(u32); i++)
@@ -735,6 +760,21 @@ static void lb_stats_show_cost(struct seq_file *m,
 			seq_printf(m, "cost %s %s %llu %llu %llu\n",
 				   arm ? "rework" : "stock", lb_idle_names[i],
 				   calls, ns, calls ? div64_u64(ns, calls) : 0);
+		}
+}
+
+static void lb_stats_show_hist(struct seq_file *m, const struct lb_counters *s)
+{
+	int arm, i, b;
+
+	seq_puts(m, "# search times: arm idle count per bucket; bucket i from 2^(8+i/4)*(4+i%4)/4 ns\n");
+	for (arm = 0; arm < 2; arm++)
+		for (i = 0; i < LB_IDLE_TYPES; i++) {
+			seq_printf(m, "hist %s %s", arm ? "rework" : "stock",
+				   lb_idle_names[i]);
+			for (b = 0; b < LB_COST_BUCKETS; b++)
+				seq_printf(m, " %u", s->hist[arm][i][b]);
+			seq_putc(m, '\n');
 		}
 }
 
@@ -769,6 +809,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		return -ENOMEM;
 	lb_counters_sum(s);
 	lb_stats_show_cost(m, s);
+	lb_stats_show_hist(m, s);
 	lb_stats_show_passes(m, s);
 	seq_puts(m, "# rework decisions: level reason count\n");
 	for (l = 0; l < LB_LEVELS; l++)

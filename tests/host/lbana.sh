@@ -63,7 +63,7 @@ gen_pct() {
 { gen_pct one-pct 1; gen_pct two-pct 2; } >"$tmp/pct.res"
 m="wasted_pct=0.00 misplaced_pct=0.00 eta=0.000 jain=- t_bal_ms=0"
 m+=" migr_rate=0.000 pingpong=0 misfit_ms=- moves=0"
-printf '%s\n' "scenario=one-pct arm=a rep=1 valid=1 $m" \
+printf '%s\n' "scenario=one-pct arm=a rep=1 valid=1 ncpus=1 $m" \
 	"scenario=two-pct arm=a rep=1 valid=0 reason=unparsable" >"$tmp/pct.want"
 "$lbana" - <"$tmp/pct.res" >"$tmp/pct.got"
 same one-percent-rule "$tmp/pct.want" "$tmp/pct.got"
