@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check.sh: everything "make check" runs, in order:
-#   host tests of the tooling (bad input), the two kernel builds, W=1 and
-#   kernel-doc on our files, a boot of every topology with its check, the
+#   host tests of the tooling (bad input), the two kernel builds, the
+#   x86_64 and SMP=n builds of kernel/sched/, W=1 and kernel-doc on our
+#   files, a boot of every topology with its check, the
 #   KUnit suite in the bl44 guest (each case counts), the stock kernel,
 #   the guest-hang handling, and the series (format, checkpatch, git am).
 # Ends with the line "N passed, N failed".
@@ -73,6 +74,8 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
 		"$LB_TREE/include/linux/sched/lb.h"
 fi
+# x86_64 with the rework, and without SMP: kernel/sched/ with W=1.
+check build-matrix "$S/build-matrix.sh"
 check doc-lint /usr/bin/python3 "$S/doc-lint.py" \
 	"$LB_TREE/Documentation/scheduler/lb-rework.rst"
 if [ "$stock_ok" -eq 0 ]; then
