@@ -132,6 +132,25 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_ROOT/scenarios/seed-5little.scen"
 	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
 		sed 's/^/     /'
+	# The kselftests of the series, built static and run in bl44; each
+	# test case counts, as KUnit's do.
+	if check kselftest-build "$S/kselftest.sh"; then
+		"$S/kselftest-run.sh" bl44 >"$LOGS/kselftest.log" 2>&1
+		ks_rc=$?
+		grep -v '^  #' "$LOGS/kselftest.log" | sed 's/^/     /' | tail -n 12
+		totals=$(grep '^kselftest: pass=' "$LOGS/kselftest.log")
+		if [ -n "$totals" ]; then
+			passed=$((passed + $(sed 's/.*pass=\([0-9]*\).*/\1/' <<<"$totals")))
+			failed=$((failed + $(sed 's/.*fail=\([0-9]*\).*/\1/' <<<"$totals")))
+		fi
+		# A guest that did not end cleanly, or a missing report.
+		if [ -z "$totals" ] ||
+		   { [ "$ks_rc" -ne 0 ] && grep -q ' fail=0 ' <<<"$totals"; }; then
+			failed=$((failed + 1))
+			echo "FAIL kselftest guest (see $LOGS/kselftest.log)"
+			tail -n 30 "$LOGS/kselftest.log" | sed 's/^/     | /'
+		fi
+	fi
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
 	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0

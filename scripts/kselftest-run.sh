@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# kselftest-run.sh [TOPO]: run the load-balancer kselftests (built by
+# kselftest.sh into $OUT/kselftest/) in a guest of TOPO (default bl44) with
+# the rework kernel, print their TAP results and the line
+#   kselftest: pass=N fail=N skip=N
+# from the harness's "# Totals:" lines. Exit 1 if a test failed, a program
+# did not report, or the guest did not end cleanly.
+
+. "$(dirname "$0")/lib.sh"
+
+topo=${1:-bl44}
+list=$LB_ROOT/tests/guest/kselftest.run
+name=kselftest-$topo
+extra=()
+progs=$(awk '!/^#/ && NF >= 3 { print $2 }' "$list")
+for p in $progs; do
+	[ -x "$OUT/kselftest/$p" ] || die "$OUT/kselftest/$p is missing; run scripts/kselftest.sh"
+	extra+=("/bin/$p=$OUT/kselftest/$p")
+done
+
+rc=0
+LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=400 "$LB_ROOT/scripts/boot.sh" "$name" \
+	"$topo" rework "$list" "kunit.enable=0" || rc=1
+log=$OUT/runs/$name/console.log
+grep -a -E '^(not )?ok [0-9]+ |^# (SKIP|Totals)|^# .*(FAIL|expected)' "$log" | sed 's/^/  /'
+awk '/^# Totals: pass:/ {
+		for (i = 1; i <= NF; i++) {
+			split($i, kv, ":")
+			if (kv[1] in want) n[kv[1]] += kv[2]
+		}
+		programs++
+	}
+	BEGIN { want["pass"]; want["fail"]; want["skip"]; want["error"] }
+	END {
+		printf "kselftest: pass=%d fail=%d skip=%d programs=%d\n",
+		       n["pass"], n["fail"] + n["error"], n["skip"], programs
+	}' "$log" | tee "$OUT/runs/$name/totals"
+reported=$(sed 's/.*programs=//' "$OUT/runs/$name/totals")
+[ "$reported" -eq "$(wc -w <<<"$progs")" ] || {
+	echo "error: $reported of $(wc -w <<<"$progs") programs reported totals"
+	rc=1
+}
+grep -q ' fail=0 ' "$OUT/runs/$name/totals" || rc=1
+exit $rc
