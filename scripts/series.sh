@@ -27,4 +27,41 @@ awk -v subj="$subject" -v body="$LB_ROOT/series/cover.msg" '
 	{ print }
 ' "$cover" >"$cover.new"
 mv "$cover.new" "$cover"
+
+# The lab's A/B table, when "make run" has made one: the rows of the
+# seed's scenarios and of each stock defect, inserted before the
+# shortlog of the cover letter.
+report=$OUT/report/report.md
+ab=$dst/ab.txt
+{
+	echo
+	if [ -f "$report" ]; then
+		echo "Measured with the project's lab (make run): QEMU 7.2 TCG arm64"
+		echo "guests on a 2-core x86_64 host, base $($G describe --always lb-base)"
+		echo "(Debian linux-source-6.12, 6.12.118), stock and rework alternating"
+		echo "through the runtime switch in one boot, NI_RANDOM off; mean +-"
+		echo "stddev over 3 runs each. wasted = CPU time idle while a task that"
+		echo "may run there waits; misplaced = idle while a task allowed there"
+		echo "runs on a smaller CPU; T_bal = ms until both stay 0 for 1 s."
+		echo
+		awk -F'|' 'NR > 2 && $2 ~ /^ (seed-5big|seed-5little|split-5big|pinned-local|rt-half|ramp-misfit) $/ &&
+			   $3 ~ /^ (wasted %|misplaced %|T_bal ms|misfit ms) $/ {
+				gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3)
+				gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)
+				gsub(/±/, "+-", $4); gsub(/±/, "+-", $5)
+				printf "  %-14s %-12s stock %-15s rework %s\n", $2, $3, $4, $5
+			}' "$report"
+	else
+		echo "(Run 'make run' before 'make series' to include the lab's table.)"
+	fi
+	echo
+} >"$ab"
+awk -v ab="$ab" '
+	!done && /^lb-rework developers \(/ {
+		while ((getline l < ab) > 0) print l
+		done = 1
+	}
+	{ print }' "$cover" >"$cover.new"
+mv "$cover.new" "$cover"
+rm -f "$ab"
 ls "$dst" | sed 's/^/   /'
