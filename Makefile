@@ -62,7 +62,7 @@ topo-check: build-rework
 series: apply
 	@$(S)/stage.sh "format series" $(S)/series.sh
 
-series-check: series build-rework
+series-check: series build
 	@$(S)/stage.sh "check series" $(S)/series-check.sh
 
 check:

@@ -13,6 +13,8 @@
 . "$(dirname "$0")/lib.sh"
 
 names=("$@")
+# MATRIX_OUT moves the build directories (series-check.sh builds there).
+MO=${MATRIX_OUT:-$OUT/build}
 if [ ${#names[@]} -eq 0 ]; then
 	for f in "$LB_ROOT"/configs/matrix/*.config; do
 		names+=("$(basename "$f" .config)")
@@ -25,14 +27,14 @@ xmake() {
 	shift
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
 	make -C "$LB_TREE" ARCH="$arch" CROSS_COMPILE= CC="$cc" \
-		O="$OUT/build/matrix-$name" KBUILD_BUILD_TIMESTAMP=2026-01-01 \
+		O="$MO/matrix-$name" KBUILD_BUILD_TIMESTAMP=2026-01-01 \
 		KBUILD_BUILD_USER=lb KBUILD_BUILD_HOST=lb "$@"
 }
 
 for name in "${names[@]}"; do
 	frag=$LB_ROOT/configs/matrix/$name.config
 	[ -f "$frag" ] || die "unknown matrix entry '$name' (known: $(ls "$LB_ROOT/configs/matrix" | sed 's/.config//' | tr '\n' ' '))"
-	O=$OUT/build/matrix-$name
+	O=$MO/matrix-$name
 	mkdir -p "$O"
 	echo "   $name: configure"
 	xmake "$name" -s tinyconfig >/dev/null

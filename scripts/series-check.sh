@@ -4,9 +4,11 @@
 # series-check.sh: check that $OUT/series, as mailed, is the series we
 # build and test. Apply it with git am to the pristine base in a scratch
 # worktree, check that the result is the tree of lb-rework, and build every
-# patch before the last for arm64 (the last one is the tree that
-# "make build" built; a patch that differs from it only in documentation
-# needs no build of its own).
+# patch before the last across the matrix: arm64 with and without
+# CONFIG_SCHED_LB_REWORK, x86_64 and x86_64 without SMP (the last patch is
+# the tree that "make build" and build-matrix.sh built; a patch that
+# differs from it only in documentation or selftests needs no build of
+# its own). SERIES_BUILD_ALL=1 builds every patch before the last anyway.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -30,23 +32,42 @@ if [ "$(git -C "$wt" rev-parse HEAD^{tree})" != "$($G rev-parse lb-rework^{tree}
 fi
 echo "   the result is the tree of lb-rework"
 
-O=$OUT/build/series-check
+# A patch whose tree differs from the tip only in files no kernel build
+# reads (documentation, MAINTAINERS, the selftests) builds what the tip
+# builds; the tip itself is built by "make build" and build-matrix.sh.
+same_input() {
+	! git -C "$wt" diff --name-only "$1" "$tip" |
+		grep -qvE '^(Documentation/|MAINTAINERS$|tools/testing/selftests/)'
+}
+
+# build_patch COMMIT: arm64 with and without the option, then the
+# kernel/sched/ matrix (x86_64, x86_64 without SMP).
+build_patch() {
+	local v O
+	git -C "$wt" checkout -q "$1"
+	for v in rework stock; do
+		O=$OUT/build/series-check-$v
+		mkdir -p "$O"
+		cp "$OUT/build/$v/.config" "$O/.config"
+		echo "     arm64 $v"
+		LB_TREE=$wt kmake -s O="$O" olddefconfig >/dev/null
+		LB_TREE=$wt kmake -s O="$O" -j"$(nproc)" Image
+	done
+	LB_TREE=$wt MATRIX_OUT=$OUT/build/series-check \
+		"$LB_ROOT/scripts/build-matrix.sh" | sed 's/^/  /'
+}
+
+tip=$(git -C "$wt" rev-parse HEAD)
 n=${#patches[@]}
 for ((i = n - 1; i >= 1; i--)); do
-	c=$(git -C "$wt" rev-parse "HEAD~$i")
-	# A patch whose tree differs from the tip only in files no build
-	# reads (documentation, MAINTAINERS) builds what the tip builds.
-	if ! git -C "$wt" diff --name-only "$c" HEAD |
-		grep -qvE '^(Documentation/|MAINTAINERS$)'; then
-		echo "   patch $((n - i))/$n: same build input as the tip"
+	c=$(git -C "$wt" rev-parse "$tip~$i")
+	subject=$(git -C "$wt" log -1 --format=%s "$c")
+	if [ -z "${SERIES_BUILD_ALL:-}" ] && same_input "$c"; then
+		echo "   patch $((n - i))/$n ($subject): same build input as the tip"
 		continue
 	fi
-	git -C "$wt" checkout -q "$c"
-	mkdir -p "$O"
-	cp "$OUT/build/rework/.config" "$O/.config"
-	echo "   build patch $((n - i))/$n: $(git -C "$wt" log -1 --format=%s "$c")"
-	LB_TREE=$wt kmake -s O="$O" olddefconfig >/dev/null
-	LB_TREE=$wt kmake -s O="$O" -j"$(nproc)" Image
+	echo "   build patch $((n - i))/$n: $subject"
+	build_patch "$c"
 done
-echo "   patch $n/$n is lb-rework, built by 'make build'"
+echo "   patch $n/$n is lb-rework, built by 'make build' and build-matrix.sh"
 $G worktree remove --force "$wt"
