@@ -431,6 +431,13 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 	unsigned long waiting, spare, n, idle = local_idle(sd, local);
 	struct lb_decision d;
 
+	/*
+	 * A CPU that is only now going idle takes tasks that have waited,
+	 * not a hog whose CPU a short task just woke on: that hog would be
+	 * pushed back as misfit a moment later.
+	 */
+	if (sd->dst_idle_uncounted && !tasks_wait(sd->imbalance_pct, busiest))
+		return balanced(LB_R_NO_WAIT);
 	if (idle) {
 		waiting = busiest->nr_running - busiest->weight;
 		n = min3(waiting, idle, (unsigned long)busiest->cfs_running);

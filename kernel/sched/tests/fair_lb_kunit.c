@@ -674,6 +674,8 @@ static void idle_cpu_beside_waiting_tasks_retries_pinned(struct kunit *test)
 					      .local = true } }
 #define LITTLE_3	{ HOGS(3, 512), .g = { LITTLE4, .local = true } }
 #define BIG_5		BIG_HOGS(5)
+/* Four hogs and a task that has just woken: overloaded, nothing waited. */
+#define BIG_4_WOKEN	{ HOGS(5, 859), .g = { BIG4 } }
 #define LITTLE_5	{ HOGS(5, 512), .g = { LITTLE4 } }
 #define L_SPARE_PINNED	{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
 			  .local = true, .imbalanced = true } }
@@ -695,6 +697,14 @@ static const struct decide_case defect_cases[] = {
 	CELL("defect1_newly_idle_little_pulls_from_five_hogs_on_four_bigs",
 	     &mc_little_newidle, LITTLE_3, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
 	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+	/*
+	 * But not for a short task that just woke beside four hogs on the
+	 * big CPUs: nothing has waited yet, and pulling a hog to a LITTLE
+	 * CPU would only have it pushed back as misfit.
+	 */
+	CELL("newly_idle_little_leaves_hogs_beside_a_fresh_wakeup",
+	     &mc_little_newidle, LITTLE_3, BIG_4_WOKEN,
+	     LB_HAS_SPARE, LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_NO_WAIT),
 	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
 	CELL("defect1_idle_big_pulls_from_five_hogs_on_four_littles",
 	     &mc_big, BIG_3_IDLE_1, LITTLE_5, LB_HAS_SPARE, LB_OVERLOADED,
