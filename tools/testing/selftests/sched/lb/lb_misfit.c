@@ -54,12 +54,9 @@ FIXTURE_SETUP(lb_misfit)
 		SKIP(return, "no capacity asymmetry: all capacities are %ld",
 		     self->max);
 
-	self->saved = lb_switch_get();
-	why = lb_switch_missing(self->saved);
+	ASSERT_EQ(0, lb_rework_on(&self->saved, &why));
 	if (why)
 		TH_LOG("%s; testing the balancer the kernel has", why);
-	else
-		ASSERT_EQ(0, lb_switch_set(1));
 }
 
 FIXTURE_TEARDOWN(lb_misfit)

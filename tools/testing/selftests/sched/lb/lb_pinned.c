@@ -35,12 +35,9 @@ FIXTURE_SETUP(lb_pinned)
 	self->n = lb_cpus(&self->all, self->cpus);
 	if (self->n < 2)
 		SKIP(return, "needs at least 2 CPUs, has %d", self->n);
-	self->saved = lb_switch_get();
-	why = lb_switch_missing(self->saved);
+	ASSERT_EQ(0, lb_rework_on(&self->saved, &why));
 	if (why)
 		TH_LOG("%s; testing the balancer the kernel has", why);
-	else
-		ASSERT_EQ(0, lb_switch_set(1));
 }
 
 FIXTURE_TEARDOWN(lb_pinned)

@@ -133,6 +133,18 @@ static inline const char *lb_switch_missing(int errnum)
 	return NULL;
 }
 
+/*
+ * Save the switch in @saved and turn the rework on. @why is set to why
+ * there is no switch to turn (then the kernel's own balancer is tested),
+ * or NULL. Returns 0, or the error of a switch that refused 1.
+ */
+static inline int lb_rework_on(int *saved, const char **why)
+{
+	*saved = lb_switch_get();
+	*why = lb_switch_missing(*saved);
+	return *why ? 0 : lb_switch_set(1);
+}
+
 /* The CPUs this process may run on, in @cpus; returns how many. */
 static inline int lb_cpus(cpu_set_t *set, int *cpus)
 {
