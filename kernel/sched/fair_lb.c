@@ -50,8 +50,10 @@
 #include <linux/fs.h>
 #include <linux/kstrtox.h>
 #include <linux/minmax.h>
+#include <linux/mutex.h>
 #include <linux/overflow.h>
 #include <linux/sched.h>
+#include <linux/sched/clock.h>
 #include <linux/sched/topology.h>
 #include <linux/math64.h>
 #include <linux/percpu.h>
@@ -616,15 +618,65 @@ enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
 }
 
 /*
- * Observing the balancer: a trace event per decision, and per-CPU
- * counters summed when debugfs reads them. The counters cost an increment
- * per pass; the trace event costs nothing unless enabled. The time spent
- * finding the busiest group is counted for both arms of the switch, so
- * the lab can compare what stock and rework cost in the same boot.
+ * The value of a debugfs write of "0" or "1", with an optional newline:
+ * 0 or 1, or -EINVAL for anything else and -EFAULT for a bad buffer.
  */
-#define LB_LEVELS	4
+static int lb_write_bool(const char __user *ubuf, size_t count)
+{
+	char buf[3] = "";
+
+	if (!count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if ((buf[0] != '0' && buf[0] != '1') ||
+	    (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	return buf[0] - '0';
+}
+
+/*
+ * Observing the balancer: a trace event per rework decision, and per-CPU
+ * counters summed when debugfs reads them. Both are off by default, and
+ * fair.c then skips all but a few patched-out branches; the counters are
+ * switched on through debugfs, the event through tracefs. While the
+ * counters are on, the passes of both arms of the switch are counted and
+ * their searches for the busiest group are timed, so that the lab can
+ * compare what stock and rework decide and cost in the same boot.
+ */
+#define LB_ARMS		2	/* stock, rework */
+#define LB_LEVELS	4	/* the last one also counts higher levels */
 #define LB_IDLE_TYPES	3	/* busy, idle, newly idle */
 #define LB_COST_BUCKETS	64
+
+DEFINE_STATIC_KEY_FALSE(sched_lb_count_key);
+DEFINE_STATIC_KEY_FALSE(sched_lb_watch_key);
+static DEFINE_MUTEX(lb_stats_lock);
+
+/**
+ * sched_lb_watch_get() - Make fair.c note its balance passes.
+ *
+ * Called when the decision trace event is enabled and when the counters
+ * are switched on; one sched_lb_watch_put() undoes each call.
+ *
+ * Context: Process context; may sleep.
+ * Return: 0.
+ */
+int sched_lb_watch_get(void)
+{
+	static_branch_inc(&sched_lb_watch_key);
+	return 0;
+}
+
+/**
+ * sched_lb_watch_put() - Undo one sched_lb_watch_get().
+ *
+ * Context: Process context; may sleep.
+ */
+void sched_lb_watch_put(void)
+{
+	static_branch_dec(&sched_lb_watch_key);
+}
 
 /*
  * Search times also go into a histogram, four buckets per power of two
@@ -644,32 +696,66 @@ static unsigned int lb_cost_bucket(u64 ns)
 		   LB_COST_BUCKETS - 1U);
 }
 
+/*
+ * A search costs in proportion to the CPUs and groups of its domain, and
+ * which domains are searched depends on the load and on the idle type, so
+ * costs are kept per level and idle type: only like can be compared.
+ */
 struct lb_counters {
-	u64	calls[2][LB_IDLE_TYPES];
-	u64	ns[2][LB_IDLE_TYPES];
-	u32	hist[2][LB_IDLE_TYPES][LB_COST_BUCKETS];
-	u32	passes[LB_LEVELS][LB_NR_GROUP_STATES + 1][LB_NR_MIGRATIONS]
-		      [LB_NR_OUTCOMES];
+	u64	calls[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
+	u64	ns[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
+	u64	notes[LB_ARMS];
+	u64	note_ns[LB_ARMS];
+	u32	hist[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS][LB_COST_BUCKETS];
+	u32	note_hist[LB_ARMS][LB_COST_BUCKETS];
+	u32	passes[LB_ARMS][LB_LEVELS][LB_NR_GROUP_STATES + 1]
+		      [LB_NR_MIGRATIONS][LB_NR_OUTCOMES];
 	u32	reasons[LB_LEVELS][LB_NR_REASONS];
 };
 
 static DEFINE_PER_CPU(struct lb_counters, lb_counters);
 
+/* Count the pass @n on this CPU. */
+static void lb_count(const struct lb_note *n)
+{
+	struct lb_counters *c = this_cpu_ptr(&lb_counters);
+	int level = clamp(n->level, 0, LB_LEVELS - 1);
+
+	c->passes[n->rework][level][n->busiest + 1][n->type][n->outcome]++;
+	if (n->rework)
+		c->reasons[level][n->reason]++;
+}
+
 /**
- * sched_lb_note() - Count a decided balance pass and trace it.
- * @n: The pass. Its @busiest, @type, @reason and @outcome are valid enum
- *     values (@busiest may be -1).
+ * sched_lb_note() - Count a decided balance pass, and trace it if it was
+ *                   the rework's.
+ * @n: The pass. Its @busiest, @type and @outcome are valid enum values
+ *     (@busiest may be -1), and so is its @reason if it is the rework's.
+ *
+ * While the counters are on, the time this takes is counted too: it is
+ * what watching costs a pass, beyond the timed search.
  *
  * Context: The balancing CPU, preemption disabled (softirq or newidle).
  */
 void sched_lb_note(const struct lb_note *n)
 {
-	struct lb_counters *c = this_cpu_ptr(&lb_counters);
-	int level = min(n->level, LB_LEVELS - 1);
+	struct lb_counters *c;
+	u64 t0;
 
-	c->passes[level][n->busiest + 1][n->type][n->outcome]++;
-	c->reasons[level][n->reason]++;
-	trace_sched_lb_decision(n);
+	if (!sched_lb_counting()) {
+		if (n->rework)
+			trace_sched_lb_decision(n);
+		return;
+	}
+	t0 = local_clock();
+	lb_count(n);
+	if (n->rework)
+		trace_sched_lb_decision(n);
+	t0 = local_clock() - t0;
+	c = this_cpu_ptr(&lb_counters);
+	c->notes[n->rework]++;
+	c->note_ns[n->rework] += t0;
+	c->note_hist[n->rework][lb_cost_bucket(t0)]++;
 }
 
 /**
@@ -677,23 +763,23 @@ void sched_lb_note(const struct lb_note *n)
  *                        took.
  * @rework: The pass was the rework's; otherwise stock's.
  * @idle:   The balancing CPU's enum cpu_idle_type.
+ * @level:  The level of the domain searched.
  * @ns:     Its duration.
- *
- * The idle types are counted apart because they balance different mixes
- * of domains: a newly idle CPU stops at the first domain that gives it a
- * task, a busy one walks every domain whose interval is due.
  *
  * Context: The balancing CPU, preemption disabled.
  */
-void sched_lb_note_cost(bool rework, int idle, u64 ns)
+void sched_lb_note_cost(bool rework, int idle, int level, u64 ns)
 {
 	struct lb_counters *c = this_cpu_ptr(&lb_counters);
 
 	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
-	c->calls[rework][idle]++;
-	c->ns[rework][idle] += ns;
-	c->hist[rework][idle][lb_cost_bucket(ns)]++;
+	level = clamp(level, 0, LB_LEVELS - 1);
+	c->calls[rework][idle][level]++;
+	c->ns[rework][idle][level] += ns;
+	c->hist[rework][idle][level][lb_cost_bucket(ns)]++;
 }
+
+static const char * const lb_arm_names[] = { "stock", "rework" };
 
 static const char * const lb_idle_names[] = { "busy", "idle", "newidle" };
 
@@ -717,93 +803,126 @@ static const char * const lb_reason_names[] = {
 	"avg_load",
 };
 
+static_assert(ARRAY_SIZE(lb_arm_names) == LB_ARMS);
 static_assert(ARRAY_SIZE(lb_state_names) == LB_NR_GROUP_STATES + 1);
 static_assert(ARRAY_SIZE(lb_migration_names) == LB_NR_MIGRATIONS);
 static_assert(ARRAY_SIZE(lb_outcome_names) == LB_NR_OUTCOMES);
 static_assert(ARRAY_SIZE(lb_reason_names) == LB_NR_REASONS);
 
+static void lb_add_u64(u64 *dst, const u64 *src, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size / sizeof(u64); i++)
+		dst[i] += src[i];
+}
+
+static void lb_add_u32(u32 *dst, const u32 *src, size_t size)
+{
+	size_t i;
+
+	for (i = 0; i < size / sizeof(u32); i++)
+		dst[i] += src[i];
+}
+
 /* The counters of every CPU, summed into @sum. */
 static void lb_counters_sum(struct lb_counters *sum)
 {
-	const u32 *src;
-	u32 *dst;
-	int cpu, i, j;
+	int cpu;
 
 	memset(sum, 0, sizeof(*sum));
 	for_each_possible_cpu(cpu) {
 		const struct lb_counters *c = per_cpu_ptr(&lb_counters, cpu);
 
-		for (i = 0; i < 2; i++)
-			for (j = 0; j < LB_IDLE_TYPES; j++) {
-				sum->calls[i][j] += c->calls[i][j];
-				sum->ns[i][j] += c->ns[i][j];
-			}
-		src = &c->hist[0][0][0];
-		dst = &sum->hist[0][0][0];
-		for (i = 0; i < sizeof(c->hist) / sizeof(u32); i++)
-			dst[i] += src[i];
-		src = &c->passes[0][0][0][0];
-		dst = &sum->passes[0][0][0][0];
-		for (i = 0; i < sizeof(c->passes) / sizeof(u32); i++)
-			dst[i] += src[i];
-		src = &c->reasons[0][0];
-		dst = &sum->reasons[0][0];
-		for (i = 0; i < sizeof(c->reasons) / sizeof(u32); i++)
-			dst[i] += src[i];
+		lb_add_u64(&sum->calls[0][0][0], &c->calls[0][0][0],
+			   sizeof(c->calls));
+		lb_add_u64(&sum->ns[0][0][0], &c->ns[0][0][0], sizeof(c->ns));
+		lb_add_u64(sum->notes, c->notes, sizeof(c->notes));
+		lb_add_u64(sum->note_ns, c->note_ns, sizeof(c->note_ns));
+		lb_add_u32(&sum->hist[0][0][0][0], &c->hist[0][0][0][0],
+			   sizeof(c->hist));
+		lb_add_u32(&sum->note_hist[0][0], &c->note_hist[0][0],
+			   sizeof(c->note_hist));
+		lb_add_u32(&sum->passes[0][0][0][0][0],
+			   &c->passes[0][0][0][0][0], sizeof(c->passes));
+		lb_add_u32(&sum->reasons[0][0], &c->reasons[0][0],
+			   sizeof(c->reasons));
 	}
 }
 
 static void lb_stats_show_cost(struct seq_file *m,
 			       const struct lb_counters *s)
 {
+	int arm, i, l, b;
 	u64 calls, ns;
+
+	seq_puts(m, "# finding the busiest group: cost arm idle level calls ns ns_per_call\n");
+	for (arm = 0; arm < LB_ARMS; arm++)
+		for (i = 0; i < LB_IDLE_TYPES; i++)
+			for (l = 0; l < LB_LEVELS; l++) {
+				calls = s->calls[arm][i][l];
+				ns = s->ns[arm][i][l];
+				seq_printf(m, "cost %s %s %d %llu %llu %llu\n",
+					   lb_arm_names[arm], lb_idle_names[i],
+					   l, calls, ns,
+					   calls ? div64_u64(ns, calls) : 0);
+			}
+	seq_puts(m, "# search times: hist arm idle level, then the count of each bucket; bucket i from 2^(8+i/4)*(4+i%4)/4 ns\n");
+	for (arm = 0; arm < LB_ARMS; arm++)
+		for (i = 0; i < LB_IDLE_TYPES; i++)
+			for (l = 0; l < LB_LEVELS; l++) {
+				seq_printf(m, "hist %s %s %d",
+					   lb_arm_names[arm], lb_idle_names[i],
+					   l);
+				for (b = 0; b < LB_COST_BUCKETS; b++)
+					seq_printf(m, " %u",
+						   s->hist[arm][i][l][b]);
+				seq_putc(m, '\n');
+			}
+}
+
+/* What counting and tracing cost the passes of each arm. */
+static void lb_stats_show_notes(struct seq_file *m,
+				const struct lb_counters *s)
+{
 	int arm, i;
 
-	seq_puts(m, "# finding the busiest group: arm idle calls ns ns_per_call\n");
-	for (arm = 0; arm < 2; arm++)
-		for (i = 0; i < LB_IDLE_TYPES; i++) {
-			calls = s->calls[arm][i];
-			ns = s->ns[arm][i];
-			seq_printf(m, "cost %s %s %llu %llu %llu\n",
-				   arm ? "rework" : "stock", lb_idle_names[i],
-				   calls, ns, calls ? div64_u64(ns, calls) : 0);
-		}
+	seq_puts(m, "# counting and tracing the passes: note arm passes ns ns_per_pass, then notehist arm and the count of each bucket\n");
+	for (arm = 0; arm < LB_ARMS; arm++) {
+		seq_printf(m, "note %s %llu %llu %llu\n", lb_arm_names[arm],
+			   s->notes[arm], s->note_ns[arm],
+			   s->notes[arm] ?
+			   div64_u64(s->note_ns[arm], s->notes[arm]) : 0);
+		seq_printf(m, "notehist %s", lb_arm_names[arm]);
+		for (i = 0; i < LB_COST_BUCKETS; i++)
+			seq_printf(m, " %u", s->note_hist[arm][i]);
+		seq_putc(m, '\n');
+	}
 }
 
-static void lb_stats_show_hist(struct seq_file *m, const struct lb_counters *s)
-{
-	int arm, i, b;
-
-	seq_puts(m, "# search times: arm idle count per bucket; bucket i from 2^(8+i/4)*(4+i%4)/4 ns\n");
-	for (arm = 0; arm < 2; arm++)
-		for (i = 0; i < LB_IDLE_TYPES; i++) {
-			seq_printf(m, "hist %s %s", arm ? "rework" : "stock",
-				   lb_idle_names[i]);
-			for (b = 0; b < LB_COST_BUCKETS; b++)
-				seq_printf(m, " %u", s->hist[arm][i][b]);
-			seq_putc(m, '\n');
-		}
-}
-
-/* One line per nonzero count of level x busiest state x type x outcome. */
+/* One line per nonzero count of arm x level x busiest x type x outcome. */
 static void lb_stats_show_passes(struct seq_file *m,
 				 const struct lb_counters *s)
 {
-	const u32 *n = &s->passes[0][0][0][0];
-	int i, o, t, b, l;
+	const u32 *n = &s->passes[0][0][0][0][0];
+	int i, k, o, t, b, l, arm;
 
-	seq_puts(m, "# rework passes: level busiest type outcome count\n");
+	seq_puts(m, "# passes: pass arm level busiest type outcome count\n");
 	for (i = 0; i < sizeof(s->passes) / sizeof(u32); i++) {
 		if (!n[i])
 			continue;
-		o = i % LB_NR_OUTCOMES;
-		t = i / LB_NR_OUTCOMES % LB_NR_MIGRATIONS;
-		b = i / (LB_NR_OUTCOMES * LB_NR_MIGRATIONS) %
-		    (LB_NR_GROUP_STATES + 1);
-		l = i / (LB_NR_OUTCOMES * LB_NR_MIGRATIONS *
-			 (LB_NR_GROUP_STATES + 1));
-		seq_printf(m, "pass %d %s %s %s %u\n", l, lb_state_names[b],
-			   lb_migration_names[t], lb_outcome_names[o], n[i]);
+		k = i;
+		o = k % LB_NR_OUTCOMES;
+		k /= LB_NR_OUTCOMES;
+		t = k % LB_NR_MIGRATIONS;
+		k /= LB_NR_MIGRATIONS;
+		b = k % (LB_NR_GROUP_STATES + 1);
+		k /= LB_NR_GROUP_STATES + 1;
+		l = k % LB_LEVELS;
+		arm = k / LB_LEVELS;
+		seq_printf(m, "pass %s %d %s %s %s %u\n", lb_arm_names[arm], l,
+			   lb_state_names[b], lb_migration_names[t],
+			   lb_outcome_names[o], n[i]);
 	}
 }
 
@@ -815,10 +934,11 @@ static int lb_stats_show(struct seq_file *m, void *v)
 	if (!s)
 		return -ENOMEM;
 	lb_counters_sum(s);
+	seq_printf(m, "# counting %s\n", sched_lb_counting() ? "on" : "off");
 	lb_stats_show_cost(m, s);
-	lb_stats_show_hist(m, s);
+	lb_stats_show_notes(m, s);
 	lb_stats_show_passes(m, s);
-	seq_puts(m, "# rework decisions: level reason count\n");
+	seq_puts(m, "# rework decisions: reason level name count\n");
 	for (l = 0; l < LB_LEVELS; l++)
 		for (r = 0; r < LB_NR_REASONS; r++)
 			if (s->reasons[l][r])
@@ -834,25 +954,42 @@ static int lb_stats_open(struct inode *inode, struct file *file)
 	return single_open(file, lb_stats_show, NULL);
 }
 
+/* Clear the counters and start counting, or stop counting. */
+static void lb_stats_set(bool on)
+{
+	int cpu;
+
+	guard(mutex)(&lb_stats_lock);
+	if (on) {
+		for_each_possible_cpu(cpu)
+			memset(per_cpu_ptr(&lb_counters, cpu), 0,
+			       sizeof(struct lb_counters));
+	}
+	if (on == sched_lb_counting())
+		return;
+	if (on) {
+		sched_lb_watch_get();
+		static_branch_enable(&sched_lb_count_key);
+	} else {
+		static_branch_disable(&sched_lb_count_key);
+		sched_lb_watch_put();
+	}
+}
+
 /*
- * Writing "0" clears the counters; anything else is -EINVAL. A pass that
- * runs while they are cleared may keep a count or lose it.
+ * Writing "1" clears the counters and starts counting, "0" stops counting
+ * and keeps the counts; anything else is -EINVAL and changes nothing. A
+ * pass that runs while the counters are cleared may keep a count or lose
+ * it.
  */
 static ssize_t lb_stats_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
-	char buf[3] = "";
-	int cpu;
+	int on = lb_write_bool(ubuf, count);
 
-	if (!count || count > 2)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if (buf[0] != '0' || (count == 2 && buf[1] != '\n'))
-		return -EINVAL;
-	for_each_possible_cpu(cpu)
-		memset(per_cpu_ptr(&lb_counters, cpu), 0,
-		       sizeof(struct lb_counters));
+	if (on < 0)
+		return on;
+	lb_stats_set(on);
 	return count;
 }
 
@@ -915,16 +1052,11 @@ static ssize_t lb_rework_read(struct file *file, char __user *ubuf,
 static ssize_t lb_rework_write(struct file *file, const char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
-	char buf[3] = "";
+	int on = lb_write_bool(ubuf, count);
 
-	if (!count || count > 2)
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	if ((buf[0] != '0' && buf[0] != '1') ||
-	    (count == 2 && buf[1] != '\n'))
-		return -EINVAL;
-	lb_rework_set(buf[0] == '1');
+	if (on < 0)
+		return on;
+	lb_rework_set(on);
 	return count;
 }
 

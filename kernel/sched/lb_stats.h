@@ -30,7 +30,8 @@
  * @weight:       CPUs in the group that take part in this balance.
  * @cores:        Cores in the group (SMT siblings count once).
  * @asym_prio:    asym_packing priority of the group's preferred CPU;
- *                a larger value is preferred.
+ *                a larger value is preferred. Only read in SD_ASYM_PACKING
+ *                domains; 0 elsewhere.
  * @state:        The group's state, as sched_lb_classify() found it from
  *                the other members.
  * @local:        The group holds the destination CPU.
@@ -135,8 +136,22 @@ enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
 				 unsigned int moved, bool all_pinned,
 				 bool active);
 void sched_lb_note(const struct lb_note *n);
-void sched_lb_note_cost(bool rework, int idle, u64 ns);
+void sched_lb_note_cost(bool rework, int idle, int level, u64 ns);
 
 DECLARE_STATIC_KEY_TRUE(sched_lb_rework_key);
+DECLARE_STATIC_KEY_FALSE(sched_lb_count_key);
+DECLARE_STATIC_KEY_FALSE(sched_lb_watch_key);
+
+/* Are the debugfs counters on? Then searches are timed and passes counted. */
+static inline bool sched_lb_counting(void)
+{
+	return static_branch_unlikely(&sched_lb_count_key);
+}
+
+/* Does anything count or trace balance passes? */
+static inline bool sched_lb_watched(void)
+{
+	return static_branch_unlikely(&sched_lb_watch_key);
+}
 
 #endif /* _KERNEL_SCHED_LB_STATS_H */

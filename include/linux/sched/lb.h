@@ -4,12 +4,14 @@
  *
  * The group states, migration types and reason codes are the words in
  * which kernel/sched/fair_lb.c states its decisions. Its KUnit tests use
- * them, and so will the trace event that reports each decision: a trace
+ * them, and so does the trace event that reports each decision: a trace
  * event header lives under include/trace/events/ and cannot include a
  * private kernel/sched header, hence this file.
  */
 #ifndef _LINUX_SCHED_LB_H
 #define _LINUX_SCHED_LB_H
+
+#include <linux/types.h>
 
 /**
  * enum lb_group_state - State of a sched_group for load balancing.
@@ -131,8 +133,10 @@ enum lb_outcome {
 };
 
 /**
- * struct lb_note - One balance pass of the reworked balancer, as the
- *                  decision trace event and the debugfs counters see it.
+ * struct lb_note - One balance pass, as the decision trace event and the
+ *                  debugfs counters see it.
+ * @rework:    The pass was the reworked balancer's; otherwise stock's,
+ *             whose passes are counted but not traced and have no @reason.
  * @cpu:       The CPU that balanced.
  * @level:     The domain's level (0 is the smallest domain).
  * @idle:      The balancing CPU's enum cpu_idle_type.
@@ -140,12 +144,13 @@ enum lb_outcome {
  * @local:     The local group's enum lb_group_state.
  * @type:      The enum lb_migration decided.
  * @imbalance: The amount decided, in the unit of @type; 0 if balanced.
- * @reason:    The enum lb_reason of the decision.
+ * @reason:    The enum lb_reason of the decision (rework passes only).
  * @outcome:   The enum lb_outcome.
  * @moved:     Tasks migrated by the pass.
  * @nr_failed: The domain's count of failed balance passes before this one.
  */
 struct lb_note {
+	bool		rework;
 	int		cpu;
 	int		level;
 	int		idle;
@@ -158,5 +163,9 @@ struct lb_note {
 	unsigned int	moved;
 	unsigned int	nr_failed;
 };
+
+/* Someone traces or counts passes: fair.c must gather their notes. */
+int sched_lb_watch_get(void);
+void sched_lb_watch_put(void);
 
 #endif /* _LINUX_SCHED_LB_H */

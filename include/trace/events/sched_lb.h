@@ -94,39 +94,45 @@ TRACE_DEFINE_ENUM(LB_R_AVG_LOAD);
 			 { LB_R_SPREAD, "spread" },		\
 			 { LB_R_AVG_LOAD, "avg_load" })
 
-TRACE_EVENT(sched_lb_decision,
-	    TP_PROTO(const struct lb_note *n),
-	    TP_ARGS(n),
-	    TP_STRUCT__entry(__field(int, cpu)
-			     __field(int, level)
-			     __field(int, idle)
-			     __field(int, busiest)
-			     __field(int, local)
-			     __field(int, type)
-			     __field(unsigned long, imbalance)
-			     __field(int, reason)
-			     __field(int, outcome)
-			     __field(unsigned int, moved)
-			     __field(unsigned int, nr_failed)),
-	    TP_fast_assign(__entry->cpu = n->cpu;
-			   __entry->level = n->level;
-			   __entry->idle = n->idle;
-			   __entry->busiest = n->busiest;
-			   __entry->local = n->local;
-			   __entry->type = n->type;
-			   __entry->imbalance = n->imbalance;
-			   __entry->reason = n->reason;
-			   __entry->outcome = n->outcome;
-			   __entry->moved = n->moved;
-			   __entry->nr_failed = n->nr_failed;),
-	    TP_printk("cpu=%d level=%d idle=%s busiest=%s local=%s type=%s imbalance=%lu reason=%s outcome=%s moved=%u nr_failed=%u",
-		      __entry->cpu, __entry->level, lb_show_idle(__entry->idle),
-		      lb_show_state(__entry->busiest),
-		      lb_show_state(__entry->local),
-		      lb_show_type(__entry->type),
-		      __entry->imbalance, lb_show_reason(__entry->reason),
-		      lb_show_outcome(__entry->outcome), __entry->moved,
-		      __entry->nr_failed)
+/*
+ * Enabling the event also turns on the code in fair.c that gathers a
+ * pass's note; that code is skipped while nobody traces or counts.
+ */
+TRACE_EVENT_FN(sched_lb_decision,
+	       TP_PROTO(const struct lb_note *n),
+	       TP_ARGS(n),
+	       TP_STRUCT__entry(__field(int, cpu)
+				__field(int, level)
+				__field(int, idle)
+				__field(int, busiest)
+				__field(int, local)
+				__field(int, type)
+				__field(unsigned long, imbalance)
+				__field(int, reason)
+				__field(int, outcome)
+				__field(unsigned int, moved)
+				__field(unsigned int, nr_failed)),
+	       TP_fast_assign(__entry->cpu = n->cpu;
+			      __entry->level = n->level;
+			      __entry->idle = n->idle;
+			      __entry->busiest = n->busiest;
+			      __entry->local = n->local;
+			      __entry->type = n->type;
+			      __entry->imbalance = n->imbalance;
+			      __entry->reason = n->reason;
+			      __entry->outcome = n->outcome;
+			      __entry->moved = n->moved;
+			      __entry->nr_failed = n->nr_failed;),
+	       TP_printk("cpu=%d level=%d idle=%s busiest=%s local=%s type=%s imbalance=%lu reason=%s outcome=%s moved=%u nr_failed=%u",
+			 __entry->cpu, __entry->level,
+			 lb_show_idle(__entry->idle),
+			 lb_show_state(__entry->busiest),
+			 lb_show_state(__entry->local),
+			 lb_show_type(__entry->type),
+			 __entry->imbalance, lb_show_reason(__entry->reason),
+			 lb_show_outcome(__entry->outcome), __entry->moved,
+			 __entry->nr_failed),
+	       sched_lb_watch_get, sched_lb_watch_put
 );
 
 #endif /* _TRACE_SCHED_LB_H */

@@ -5,9 +5,10 @@
  * - /sys/kernel/debug/sched/lb_rework reads "0\n" or "1\n", takes "0",
  *   "1", "0\n" and "1\n", and refuses anything else with EINVAL without
  *   changing its value;
- * - /sys/kernel/debug/sched/lb_stats parses, has a cost line for each arm
- *   and idle type, is cleared by "0" and refuses other writes with EINVAL
- *   without clearing;
+ * - /sys/kernel/debug/sched/lb_stats parses, has a cost line for each
+ *   arm, idle type and level, starts counting afresh on "1", stops on "0",
+ *   counts the passes of both arms, and refuses other writes with EINVAL
+ *   without clearing or stopping;
  * - the sched_lb:sched_lb_decision trace event can be enabled, and its
  *   lines, recorded while CPU hogs run, parse and use known names.
  *
@@ -21,6 +22,8 @@
 #define LB_HOG_MS	200
 #define LB_STATS_LEN	(256 * 1024)
 #define LB_MIN_COUNTS	400
+#define LB_LEVELS	4
+#define LB_BUCKETS	64
 
 /* The names lb_stats and the trace event use, each list ending in NULL. */
 static const char * const lb_arms[] = { "stock", "rework", NULL };
@@ -73,6 +76,16 @@ static const char *lb_show(const char *s, char *buf)
 	return buf;
 }
 
+/* Whether lb_stats counts (1 or 0), read into @buf; -1 if unknown. */
+static int lb_counting_get(char *buf)
+{
+	if (lb_read_file(LB_STATS, buf, LB_STATS_LEN) <= 0)
+		return -1;
+	if (strstr(buf, "# counting on\n"))
+		return 1;
+	return strstr(buf, "# counting off\n") ? 0 : -1;
+}
+
 FIXTURE(lb) {
 	int saved;
 	int n;
@@ -82,6 +95,7 @@ FIXTURE(lb) {
 	char event_on[8];
 	char tracing_on[8];
 	char *stats;
+	int counting;
 };
 
 FIXTURE_SETUP(lb)
@@ -101,6 +115,7 @@ FIXTURE_SETUP(lb)
 		     sizeof(self->event_on));
 	lb_read_file(LB_TRACING "/tracing_on", self->tracing_on,
 		     sizeof(self->tracing_on));
+	self->counting = lb_counting_get(self->stats);
 }
 
 FIXTURE_TEARDOWN(lb)
@@ -111,6 +126,9 @@ FIXTURE_TEARDOWN(lb)
 	if (self->tracing_on[0])
 		lb_write(LB_TRACING "/tracing_on", self->tracing_on, 1);
 	lb_switch_set(self->saved);
+	/* Counting again starts from zero: the old counts are lost. */
+	if (self->counting >= 0)
+		lb_write_str(LB_STATS, self->counting ? "1" : "0");
 	free(self->stats);
 }
 
@@ -195,87 +213,175 @@ TEST_F(lb, switch_rejects_bad_writes)
 	}
 }
 
-/*
- * Parse lb_stats in @text. Fill @cost_seen[arm][idle] with how often
- * each cost line appears, and return the sum of every count in it (the
- * calls of the cost lines, the pass and reason counts), or -1 with the
- * offending line in @bad_line on a line that does not parse.
- */
-static long long lb_parse_stats(char *text, int cost_seen[2][3],
-				char *bad_line, size_t len)
-{
-	unsigned long long calls, ns, per_call, count;
-	char a[32], b[32], c[32], d[32], *line, *save, *p;
-	long long total = 0;
-	int level, i, j, pos;
+/* What lb_stats says, as lb_parse_stats() reads it. */
+struct lb_stats {
+	int counting;			/* 1 on, 0 off, -1 not said */
+	int cost_seen[2][3][LB_LEVELS];	/* cost lines per arm, idle, level */
+	long long passes[2];		/* pass counts per arm */
+	long long total;		/* calls, passes, reasons, notes */
+};
 
-	memset(cost_seen, 0, sizeof(int[2][3]));
+/* Check one "cost" or "hist" line (after its keyword) into @st. */
+static int lb_parse_cost(const char *line, bool hist, struct lb_stats *st)
+{
+	unsigned long long calls, ns, per_call;
+	char a[32], b[32];
+	int level, i, j, pos = 0;
+	const char *p;
+
+	if (hist) {
+		if (sscanf(line, "%31s %31s %d%n", a, b, &level, &pos) != 3)
+			return -1;
+		for (p = line + pos; *p; p++)
+			if (*p != ' ' && (*p < '0' || *p > '9'))
+				return -1;
+	} else if (sscanf(line, "%31s %31s %d %llu %llu %llu%n", a, b, &level,
+			  &calls, &ns, &per_call, &pos) != 6 || line[pos] ||
+		   per_call != (calls ? ns / calls : 0)) {
+		return -1;
+	}
+	i = lb_lookup(lb_arms, a);
+	j = lb_lookup(lb_idles, b);
+	if (i < 0 || j < 0 || level < 0 || level >= LB_LEVELS)
+		return -1;
+	if (!hist) {
+		st->cost_seen[i][j][level]++;
+		st->total += calls;
+	}
+	return 0;
+}
+
+/* Check one "pass", "reason" or "note" line (after its keyword). */
+static int lb_parse_count(const char *key, const char *line,
+			  struct lb_stats *st)
+{
+	unsigned long long count, ns, per;
+	char a[32], b[32], c[32], d[32];
+	int level, arm, pos = 0;
+
+	if (!strcmp(key, "pass")) {
+		if (sscanf(line, "%31s %d %31s %31s %31s %llu%n", d, &level, a,
+			   b, c, &count, &pos) != 6 || line[pos])
+			return -1;
+		arm = lb_lookup(lb_arms, d);
+		if (arm < 0 || level < 0 || level >= LB_LEVELS ||
+		    lb_lookup(lb_states, a) < 0 || lb_lookup(lb_types, b) < 0 ||
+		    lb_lookup(lb_outcomes, c) < 0 || !count)
+			return -1;
+		st->passes[arm] += count;
+	} else if (!strcmp(key, "reason")) {
+		if (sscanf(line, "%d %31s %llu%n", &level, d, &count,
+			   &pos) != 3 || line[pos] || level < 0 ||
+		    level >= LB_LEVELS || lb_lookup(lb_reasons, d) < 0 ||
+		    !count)
+			return -1;
+	} else if (!strcmp(key, "note")) {
+		if (sscanf(line, "%31s %llu %llu %llu%n", d, &count, &ns, &per,
+			   &pos) != 4 || line[pos] ||
+		    lb_lookup(lb_arms, d) < 0 ||
+		    per != (count ? ns / count : 0))
+			return -1;
+	} else {
+		return -1;
+	}
+	st->total += count;
+	return 0;
+}
+
+/* Check a "notehist" line (after its keyword): an arm, then counts. */
+static int lb_parse_notehist(const char *line)
+{
+	int pos = 0, n = 0;
+	char arm[32];
+
+	if (sscanf(line, "%31s%n", arm, &pos) != 1 ||
+	    lb_lookup(lb_arms, arm) < 0)
+		return -1;
+	for (line += pos; *line; n++) {
+		if (*line++ != ' ' || *line < '0' || *line > '9')
+			return -1;
+		while (*line >= '0' && *line <= '9')
+			line++;
+	}
+	return n == LB_BUCKETS ? 0 : -1;
+}
+
+/*
+ * Parse lb_stats in @text into @st; 0, or -1 with the offending line in
+ * @bad_line on a line that does not parse.
+ */
+static int lb_parse_stats(char *text, struct lb_stats *st, char *bad_line,
+			  size_t len)
+{
+	char key[16], *line, *save;
+	int pos, r;
+
+	memset(st, 0, sizeof(*st));
+	st->counting = -1;
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		snprintf(bad_line, len, "%s", line);
+		if (!strcmp(line, "# counting on") ||
+		    !strcmp(line, "# counting off")) {
+			st->counting = !strcmp(line, "# counting on");
+			continue;
+		}
 		if (line[0] == '#')
 			continue;
 		pos = 0;
-		if (sscanf(line, "cost %31s %31s %llu %llu %llu%n", a, b,
-			   &calls, &ns, &per_call, &pos) == 5 && !line[pos]) {
-			i = lb_lookup(lb_arms, a);
-			j = lb_lookup(lb_idles, b);
-			if (i < 0 || j < 0 ||
-			    per_call != (calls ? ns / calls : 0))
-				return -1;
-			cost_seen[i][j]++;
-			total += calls;
-		} else if (sscanf(line, "hist %31s %31s%n", a, b, &pos) == 2) {
-			if (lb_lookup(lb_arms, a) < 0 ||
-			    lb_lookup(lb_idles, b) < 0)
-				return -1;
-			for (p = line + pos; *p; p++)
-				if (*p != ' ' && (*p < '0' || *p > '9'))
-					return -1;
-		} else if (sscanf(line, "pass %d %31s %31s %31s %llu%n", &level,
-				  a, b, c, &count, &pos) == 5 && !line[pos]) {
-			if (level < 0 || lb_lookup(lb_states, a) < 0 ||
-			    lb_lookup(lb_types, b) < 0 ||
-			    lb_lookup(lb_outcomes, c) < 0 || !count)
-				return -1;
-			total += count;
-		} else if (sscanf(line, "reason %d %31s %llu%n", &level, d,
-				  &count, &pos) == 3 && !line[pos]) {
-			if (level < 0 || lb_lookup(lb_reasons, d) < 0 || !count)
-				return -1;
-			total += count;
-		} else {
+		if (sscanf(line, "%15s %n", key, &pos) != 1)
 			return -1;
-		}
+		if (!strcmp(key, "cost") || !strcmp(key, "hist"))
+			r = lb_parse_cost(line + pos, key[0] == 'h', st);
+		else if (!strcmp(key, "notehist"))
+			r = lb_parse_notehist(line + pos);
+		else
+			r = lb_parse_count(key, line + pos, st);
+		if (r)
+			return -1;
 	}
 	bad_line[0] = '\0';
-	return total;
+	return st->counting < 0 ? -1 : 0;
 }
 
-/* Read lb_stats into @buf and parse it; the total of its counts, or -1. */
-static long long lb_stats_total(struct __test_metadata *_metadata, char *buf)
+/* Read lb_stats into @buf and parse it into @st; 0 or -1. */
+static int lb_stats_read(struct __test_metadata *_metadata, char *buf,
+			 struct lb_stats *st)
 {
-	int seen[2][3], i, j;
-	long long total;
 	char bad[256];
+	int i, j, l;
 
 	if (lb_read_file(LB_STATS, buf, LB_STATS_LEN) <= 0) {
 		TH_LOG("cannot read %s", LB_STATS);
 		return -1;
 	}
-	total = lb_parse_stats(buf, seen, bad, sizeof(bad));
-	if (total < 0) {
-		TH_LOG("lb_stats line does not parse: \"%s\"", bad);
+	if (lb_parse_stats(buf, st, bad, sizeof(bad))) {
+		TH_LOG("lb_stats does not parse at \"%s\"", bad);
 		return -1;
 	}
 	for (i = 0; i < 2; i++)
 		for (j = 0; j < 3; j++)
-			if (seen[i][j] != 1) {
-				TH_LOG("%d lines \"cost %s %s\" in lb_stats",
-				       seen[i][j], lb_arms[i], lb_idles[j]);
-				return -1;
-			}
-	return total;
+			for (l = 0; l < LB_LEVELS; l++)
+				if (st->cost_seen[i][j][l] != 1) {
+					TH_LOG("%d lines \"cost %s %s %d\"",
+					       st->cost_seen[i][j][l],
+					       lb_arms[i], lb_idles[j], l);
+					return -1;
+				}
+	return 0;
+}
+
+/* The total of lb_stats' counts, or -1; @on is set to its counting. */
+static long long lb_stats_total(struct __test_metadata *_metadata, char *buf,
+				int *on)
+{
+	struct lb_stats st;
+
+	if (lb_stats_read(_metadata, buf, &st))
+		return -1;
+	if (on)
+		*on = st.counting;
+	return st.total;
 }
 
 /*
@@ -291,7 +397,7 @@ static long long lb_stats_fill(struct __test_metadata *_metadata,
 	for (i = 0; i < 10; i++) {
 		if (lb_run_hogs(hogs, ncpus, LB_HOG_MS))
 			return -1;
-		total = lb_stats_total(_metadata, buf);
+		total = lb_stats_total(_metadata, buf, NULL);
 		if (total < 0 || total >= LB_MIN_COUNTS)
 			break;
 	}
@@ -302,51 +408,84 @@ static long long lb_stats_fill(struct __test_metadata *_metadata,
 TEST_F(lb, stats_parse)
 {
 	ASSERT_EQ(0, lb_switch_set(1));
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
 	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	ASSERT_LT(0, lb_stats_total(_metadata, self->stats));
+	ASSERT_LT(0, lb_stats_total(_metadata, self->stats, NULL));
 }
 
-TEST_F(lb, stats_clear)
+/* "1" clears the counts and counts; "0" stops counting and keeps them. */
+TEST_F(lb, stats_on_and_off)
 {
-	long long before, after;
+	long long before, after, slack = 4 * self->n;
+	int on;
 
 	ASSERT_EQ(0, lb_switch_set(1));
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
 	before = lb_stats_fill(_metadata, self->hogs, self->n, self->stats);
 	ASSERT_LE(LB_MIN_COUNTS, before);
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "0"));
-	after = lb_stats_total(_metadata, self->stats);
-	ASSERT_LE(0, after);
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "0\n"));
+	before = lb_stats_total(_metadata, self->stats, &on);
+	ASSERT_EQ(0, on);
+	ASSERT_LE(LB_MIN_COUNTS, before);
+	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
+	after = lb_stats_total(_metadata, self->stats, &on);
+	/* A pass that was under way when counting stopped may still count. */
+	ASSERT_GE(before + slack, after) {
+		TH_LOG("counts went from %lld to %lld while off",
+		       before, after);
+	}
+	ASSERT_LE(before, after);
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "1\n"));
+	after = lb_stats_total(_metadata, self->stats, &on);
+	ASSERT_EQ(1, on);
 	/* Only the passes since the write, with the hogs gone. */
 	ASSERT_GT(before / 4, after) {
 		TH_LOG("counts %lld before clearing, %lld after",
 		       before, after);
 	}
 	TH_LOG("counts %lld before clearing, %lld after", before, after);
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "0\n"));
-	ASSERT_LE(0, lb_stats_total(_metadata, self->stats));
+}
+
+/* Passes of both arms of the switch are counted apart. */
+TEST_F(lb, stats_count_both_arms)
+{
+	struct lb_stats st;
+
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
+	ASSERT_EQ(0, lb_switch_set(0));
+	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
+	ASSERT_EQ(0, lb_switch_set(1));
+	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
+	ASSERT_EQ(0, lb_stats_read(_metadata, self->stats, &st));
+	TH_LOG("passes: stock %lld, rework %lld", st.passes[0], st.passes[1]);
+	ASSERT_LT(0, st.passes[0]);
+	ASSERT_LT(0, st.passes[1]);
 }
 
 TEST_F(lb, stats_rejects_bad_writes)
 {
 	static const char * const bad[] = {
-		"1", "abc", "", "00", "0 ", " 0", "-0", "0\n\n",
+		"2", "abc", "", "00", "0 ", " 1", "-0", "1\n\n", "on",
 	};
 	long long before, after;
-	char shown[16];
 	unsigned int i;
+	char shown[16];
+	int on;
 
 	ASSERT_EQ(0, lb_switch_set(1));
+	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
 	before = lb_stats_fill(_metadata, self->hogs, self->n, self->stats);
 	ASSERT_LE(LB_MIN_COUNTS, before);
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		before = lb_stats_total(_metadata, self->stats);
+		before = lb_stats_total(_metadata, self->stats, NULL);
 		ASSERT_LE(LB_MIN_COUNTS, before);
 		ASSERT_EQ(-EINVAL, lb_write_str(LB_STATS, bad[i])) {
 			TH_LOG("write \"%s\" to lb_stats",
 			       lb_show(bad[i], shown));
 		}
-		/* The counts only grow unless cleared. */
-		after = lb_stats_total(_metadata, self->stats);
+		/* Still counting, and the counts only grow unless cleared. */
+		after = lb_stats_total(_metadata, self->stats, &on);
+		ASSERT_EQ(1, on);
 		ASSERT_LE(before, after) {
 			TH_LOG("the refused \"%s\" cleared lb_stats",
 			       lb_show(bad[i], shown));
