@@ -23,6 +23,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +78,7 @@ struct scenario {
 	char name[64], topo[32];
 	int topo_line;
 	int reps, duration_ms, release_ms;
+	bool icount;		/* "clock icount": counted instructions */
 	int sweep[32], nsweep;	/* task counts to run the scenario with */
 	struct spec s[MAX_SPECS];
 	int ns;
@@ -338,7 +340,13 @@ static int parse_line(struct scenario *sc, char **w, int nw, int line)
 	if (!strcmp(k, "release"))
 		return parse_int(w[1], 1, 600000, &sc->release_ms) ?
 			perr(sc, line, "release is 1 to 600000 ms, got '%s'", w[1]) : 0;
-	return perr(sc, line, "unknown keyword '%s' (expected name, topology, reps, duration, release, sweep, task or expect)",
+	if (!strcmp(k, "clock")) {
+		if (strcmp(w[1], "real") && strcmp(w[1], "icount"))
+			return perr(sc, line, "clock is 'real' or 'icount', got '%s'", w[1]);
+		sc->icount = !strcmp(w[1], "icount");
+		return 0;
+	}
+	return perr(sc, line, "unknown keyword '%s' (expected name, topology, reps, duration, release, clock, sweep, task or expect)",
 		    k);
 }
 
@@ -533,6 +541,7 @@ static int check_file(const char *file, const char *topodir)
 		return 1;
 	for (int k = 0; k < instances(&sc); k++)
 		printf("run %s\n", instance(&sc, k).name);
+	printf("clock %s\n", sc.icount ? "icount" : "real");
 	printf("topology %s\nreps %d\nwindow_ms %d %d\n", sc.topo, sc.reps,
 	       t_ref_ms(&sc), sc.duration_ms);
 	for (int i = 0; i < sc.ne; i++)
@@ -635,6 +644,16 @@ struct run {
 	struct task t[MAX_TASKS];
 	int n, ncpus;
 };
+
+/* The run's CPU hogs: tasks that never sleep (become() spins them). */
+static int count_hogs(const struct run *r)
+{
+	int n = 0;
+
+	for (int i = 0; i < r->n; i++)
+		n += r->sc->s[r->t[i].spec].kind == HOG;
+	return n;
+}
 
 static pid_t spawn(struct run *r, int spec, const struct cpulist *cpus)
 {
@@ -828,20 +847,41 @@ static void schedstat(unsigned long *s)
 }
 
 /*
- * Calls and nanoseconds of the search for the busiest group on @arm, per
- * idle type of the balancing CPU (busy, idle, newly idle), from the
- * rework's debugfs counters; zeros on a kernel without them.
+ * What the rework's debugfs counters say of one arm: the calls,
+ * nanoseconds and time histogram of the search for the busiest group per
+ * idle type of the balancing CPU (busy, idle, newly idle) and domain
+ * level, the passes by outcome and by migration type, and what noting
+ * them cost. All zero on a kernel without the counters.
  */
 static const char * const idle_names[] = { "busy", "idle", "newidle" };
+static const char * const outcome_names[] = {
+	"balanced", "moved", "active", "pinned", "failed",
+};
+static const char * const type_names[] = { "load", "util", "task", "misfit" };
 
-#define FBG_BUCKETS 64
+#define FBG_BUCKETS	64
+#define FBG_LEVELS	4
+#define NOUTCOMES	5
+#define NTYPES		4
 
 struct fbg {
-	unsigned long long calls[3], ns[3];
-	unsigned long hist[3][FBG_BUCKETS];
+	unsigned long long calls[3][FBG_LEVELS], ns[3][FBG_LEVELS];
+	unsigned long hist[3][FBG_LEVELS][FBG_BUCKETS];
+	unsigned long long outcomes[NOUTCOMES], types[NTYPES];
+	unsigned long long notes, note_ns;
+	unsigned long note_hist[FBG_BUCKETS];
 };
 
-/* Read one "hist ARM IDLE c0 c1 ..." line into @h. */
+/* The index of @name in @names (@n of them), or -1. */
+static int name_index(const char *name, const char * const *names, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(name, names[i]))
+			return i;
+	return -1;
+}
+
+/* Read the counts of one "hist ARM IDLE LEVEL c0 c1 ..." line into @h. */
 static void fbg_hist(char *p, unsigned long *h)
 {
 	for (int b = 0; b < FBG_BUCKETS && *p; b++)
@@ -868,66 +908,145 @@ static double fbg_median(const unsigned long *h, unsigned long n)
 	return sqrt(fbg_bucket_ns(b) * fbg_bucket_ns(b + 1));
 }
 
+/* One line of lb_stats, if it is about @arm. */
+static void fbg_line(char *buf, const char *arm, struct fbg *c)
+{
+	char name[16], a[16], b[16], o[16];
+	unsigned long long x, y;
+	int i, l, n, k;
+
+	if (sscanf(buf, "hist %15s %15s %d %n", name, a, &l, &n) == 3) {
+		i = name_index(a, idle_names, 3);
+		if (!strcmp(name, arm) && i >= 0 && l >= 0 && l < FBG_LEVELS)
+			fbg_hist(buf + n, c->hist[i][l]);
+	} else if (sscanf(buf, "cost %15s %15s %d %llu %llu", name, a, &l,
+			  &x, &y) == 5) {
+		i = name_index(a, idle_names, 3);
+		if (!strcmp(name, arm) && i >= 0 && l >= 0 && l < FBG_LEVELS) {
+			c->calls[i][l] = x;
+			c->ns[i][l] = y;
+		}
+	} else if (sscanf(buf, "notehist %15s %n", name, &n) == 1) {
+		if (!strcmp(name, arm))
+			fbg_hist(buf + n, c->note_hist);
+	} else if (sscanf(buf, "note %15s %llu %llu", name, &x, &y) == 3) {
+		if (!strcmp(name, arm)) {
+			c->notes = x;
+			c->note_ns = y;
+		}
+	} else if (sscanf(buf, "pass %15s %d %15s %15s %15s %llu", name, &l,
+			  a, b, o, &x) == 6 && !strcmp(name, arm)) {
+		k = name_index(o, outcome_names, NOUTCOMES);
+		i = name_index(b, type_names, NTYPES);
+		if (k >= 0)
+			c->outcomes[k] += x;
+		if (k > 0 && i >= 0)
+			c->types[i] += x;
+	}
+}
+
 static void fbg_cost(const char *arm, struct fbg *c)
 {
-	char buf[2048], name[16], idle[16];
-	unsigned long long calls, ns;
 	FILE *f = fopen("/sys/kernel/debug/sched/lb_stats", "r");
-	int i, n;
+	char buf[2048];
 
 	memset(c, 0, sizeof(*c));
-	while (f && fgets(buf, sizeof(buf), f)) {
-		if (sscanf(buf, "hist %15s %15s %n", name, idle, &n) == 2 &&
-		    !strcmp(name, arm)) {
-			for (i = 0; i < 3 && strcmp(idle, idle_names[i]); i++)
-				;
-			if (i < 3)
-				fbg_hist(buf + n, c->hist[i]);
-			continue;
-		}
-		if (sscanf(buf, "cost %15s %15s %llu %llu", name, idle, &calls,
-			   &ns) != 4 || strcmp(name, arm))
-			continue;
-		for (i = 0; i < 3; i++)
-			if (!strcmp(idle, idle_names[i])) {
-				c->calls[i] = calls;
-				c->ns[i] = ns;
-			}
-	}
+	while (f && fgets(buf, sizeof(buf), f))
+		fbg_line(buf, arm, c);
 	if (f)
 		fclose(f);
 }
 
-/* "fbg_calls=N fbg_ns_per_call=N fbg_busy_ns_per_call=N ..." of a run. */
-static void print_fbg(FILE *out, const struct fbg *a, const struct fbg *b)
+/* Print " KEY=median" of the histogram @b - @a, or "-" if it is empty. */
+static void print_p50(FILE *out, const char *key, const unsigned long *a,
+		      const unsigned long *b)
+{
+	unsigned long h[FBG_BUCKETS], hn = 0;
+
+	for (int k = 0; k < FBG_BUCKETS; k++) {
+		h[k] = b[k] - a[k];
+		hn += h[k];
+	}
+	if (hn)
+		fprintf(out, " %s=%.0f", key, fbg_median(h, hn));
+	else
+		fprintf(out, " %s=-", key);
+}
+
+/* Print " fbg_IDLE_lLEVEL_ns_per_call=MEAN", or "-" without calls. */
+static void print_mean(FILE *out, const char *idle, int level,
+		       unsigned long long calls, unsigned long long ns)
+{
+	if (calls)
+		fprintf(out, " fbg_%s_l%d_ns_per_call=%llu", idle, level,
+			ns / calls);
+	else
+		fprintf(out, " fbg_%s_l%d_ns_per_call=-", idle, level);
+}
+
+/* The search cost of a run: in total, per idle type, per idle x level. */
+static void print_fbg_cost(FILE *out, const struct fbg *a, const struct fbg *b)
 {
 	unsigned long long calls = 0, ns = 0, dc, dn;
+	unsigned long ha[FBG_BUCKETS], hb[FBG_BUCKETS];
+	char key[48];
 
-	for (int i = 0; i < 3; i++) {
-		calls += b->calls[i] - a->calls[i];
-		ns += b->ns[i] - a->ns[i];
-	}
+	for (int i = 0; i < 3; i++)
+		for (int l = 0; l < FBG_LEVELS; l++) {
+			calls += b->calls[i][l] - a->calls[i][l];
+			ns += b->ns[i][l] - a->ns[i][l];
+		}
 	fprintf(out, " fbg_calls=%llu fbg_ns_per_call=%llu", calls,
 		calls ? ns / calls : 0);
 	for (int i = 0; i < 3; i++) {
-		unsigned long h[FBG_BUCKETS], hn = 0;
-
-		dc = b->calls[i] - a->calls[i];
-		dn = b->ns[i] - a->ns[i];
-		for (int k = 0; k < FBG_BUCKETS; k++) {
-			h[k] = b->hist[i][k] - a->hist[i][k];
-			hn += h[k];
+		dc = dn = 0;
+		memset(ha, 0, sizeof(ha));
+		memset(hb, 0, sizeof(hb));
+		for (int l = 0; l < FBG_LEVELS; l++) {
+			dc += b->calls[i][l] - a->calls[i][l];
+			dn += b->ns[i][l] - a->ns[i][l];
+			for (int k = 0; k < FBG_BUCKETS; k++) {
+				ha[k] += a->hist[i][l][k];
+				hb[k] += b->hist[i][l][k];
+			}
+			snprintf(key, sizeof(key), "fbg_%s_l%d_p50_ns",
+				 idle_names[i], l);
+			print_p50(out, key, a->hist[i][l], b->hist[i][l]);
+			print_mean(out, idle_names[i], l,
+				   b->calls[i][l] - a->calls[i][l],
+				   b->ns[i][l] - a->ns[i][l]);
 		}
-		/* No histogram (an older kernel): no median either. */
-		if (!dc || !hn) {
-			fprintf(out, " fbg_%s_ns_per_call=- fbg_%s_p50_ns=-",
-				idle_names[i], idle_names[i]);
-			continue;
-		}
-		fprintf(out, " fbg_%s_ns_per_call=%llu fbg_%s_p50_ns=%.0f",
-			idle_names[i], dn / dc, idle_names[i],
-			fbg_median(h, hn));
+		if (dc)
+			fprintf(out, " fbg_%s_ns_per_call=%llu", idle_names[i],
+				dn / dc);
+		else
+			fprintf(out, " fbg_%s_ns_per_call=-", idle_names[i]);
+		snprintf(key, sizeof(key), "fbg_%s_p50_ns", idle_names[i]);
+		print_p50(out, key, ha, hb);
 	}
+}
+
+/* The passes of a run by outcome and by type, and what noting cost. */
+static void print_fbg(FILE *out, const struct fbg *a, const struct fbg *b)
+{
+	unsigned long long passes = 0, notes = b->notes - a->notes;
+
+	print_fbg_cost(out, a, b);
+	for (int k = 0; k < NOUTCOMES; k++)
+		passes += b->outcomes[k] - a->outcomes[k];
+	fprintf(out, " lbc_passes=%llu", passes);
+	for (int k = 0; k < NOUTCOMES; k++)
+		fprintf(out, " lbc_%s=%llu", outcome_names[k],
+			b->outcomes[k] - a->outcomes[k]);
+	for (int i = 0; i < NTYPES; i++)
+		fprintf(out, " lbc_%s=%llu", type_names[i],
+			b->types[i] - a->types[i]);
+	if (notes)
+		fprintf(out, " note_ns_per_pass=%llu",
+			(b->note_ns - a->note_ns) / notes);
+	else
+		fprintf(out, " note_ns_per_pass=-");
+	print_p50(out, "note_p50_ns", a->note_hist, b->note_hist);
 }
 
 static int set_arm(const char *arm)
@@ -1027,6 +1146,8 @@ static int run_once(const struct scenario *sc, const char *arm, int rep,
 	memset(shm, 0, sizeof(*shm));
 	if (set_arm(arm) || trace_setup())
 		return -1;
+	/* Count passes and time searches; a kernel without counters says no */
+	write_str("/sys/kernel/debug/sched/lb_stats", "1");
 	t0 = mono();
 	drive(&r, t0);
 	/*
@@ -1053,6 +1174,8 @@ static int run_once(const struct scenario *sc, const char *arm, int rep,
 	for (int i = 0; i < NSTAT; i++)
 		fprintf(out, " %s=%lu", stat_names[i], s1[i] - s0[i]);
 	fprintf(out, " msgs_per_s=%.0f", (m1 - m0) / (t_end - t_ref));
+	fprintf(out, " tasks=%d hogs=%d clock=%s", r.n, count_hogs(&r),
+		sc->icount ? "icount" : "real");
 	print_fbg(out, &c0, &c1);
 	fputc('\n', out);
 	fprintf(out, "@trace-begin\n");

@@ -40,7 +40,7 @@
 #define MAX_TASKS	256
 #define MAX_MARKS	64
 #define NAME_LEN	64
-#define COST_LEN	1024
+#define COST_LEN	4096
 
 #define NSEC		1000000000LL
 #define MSEC		1000000LL
@@ -492,8 +492,10 @@ static void parse_cost(struct run *r, const char *line)
 
 	for (p += strspn(p, " \t"); *p; p += strspn(p, " \t")) {
 		n = strcspn(p, " \t");
-		if (len + n + 2 > sizeof(r->cost))
-			break;
+		if (len + n + 2 > sizeof(r->cost)) {
+			r->bad = "@cost";
+			return;
+		}
 		if (len)
 			r->cost[len++] = ' ';
 		memcpy(r->cost + len, p, n);

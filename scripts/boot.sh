@@ -42,7 +42,7 @@ qemu=(qemu-system-aarch64 -M virt,gic-version=3
 	-cpu max,pauth-impdef=on -smp "$smp" -m "${mem:-512}"
 	-nodefaults -no-reboot -nographic
 	-dtb "$dtb" -kernel "$image" -initrd "$dir/initramfs.cpio.gz"
-	-append "$cmdline")
+	-append "$cmdline" ${LB_QEMU_EXTRA:-})
 if [ -n "${LB_RESULTS:-}" ]; then
 	: >"$LB_RESULTS"
 	qemu+=(-device virtio-serial-device

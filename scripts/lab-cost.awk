@@ -2,12 +2,14 @@
 #
 # lab-cost.awk: the cost of finding the busiest group against CPU count.
 #
-# Input: lbana's metric lines. Only scenarios that run exactly one hog
-# per CPU ("...-nC" on a C-CPU topology) count: every CPU is busy, so both
-# arms balance the same domains at the same intervals and their search
-# times compare like with like. For each CPU count and arm it takes the
-# mean over runs of the median search time of a busy CPU, and writes an
-# SVG line chart to the file "svg" and a Markdown table to stdout.
+# Input: lbana's metric lines. Only runs under the instruction-counted
+# clock ("clock icount", where the guest clock advances icount_ns ns per
+# instruction) with exactly one hog per CPU count: every CPU is busy, so
+# both arms balance the same domains, and the search times are
+# instruction counts. For each CPU count and arm it takes the mean over
+# runs of the instructions a busy CPU spent per search of its largest
+# domain (the highest level searched), and writes an SVG line chart to
+# the file "svg" and a Markdown table to stdout.
 
 function x(c) { return 70 + (c - cmin) / (cmax > cmin ? cmax - cmin : 1) * 380 }
 function y(v) { return 230 - v / (vmax > 0 ? vmax : 1) * 190 }
@@ -18,14 +20,19 @@ function y(v) { return 230 - v / (vmax > 0 ? vmax : 1) * 190 }
 		eq = index($i, "=")
 		f[substr($i, 1, eq - 1)] = substr($i, eq + 1)
 	}
-	if (f["valid"] != 1 || f["fbg_busy_p50_ns"] == "" || f["fbg_busy_p50_ns"] == "-")
+	if (f["valid"] != 1 || f["clock"] != "icount" || f["hogs"] != f["ncpus"] ||
+	    f["tasks"] != f["hogs"] || icount_ns <= 0)
 		next
-	if (f["scenario"] !~ ("-n" f["ncpus"] "$"))
+	v = ""
+	for (l = 0; l < 4; l++)
+		if (f["fbg_busy_l" l "_ns_per_call"] ~ /^[0-9]+$/)
+			v = f["fbg_busy_l" l "_ns_per_call"]
+	if (v == "")
 		next
 	c = f["ncpus"] + 0
 	k = c SUBSEP f["arm"]
 	n[k]++
-	sum[k] += f["fbg_busy_p50_ns"] / 1000
+	sum[k] += v / icount_ns
 	cpus[c] = 1
 }
 
@@ -40,7 +47,7 @@ END {
 				t = list[i]; list[i] = list[j]; list[j] = t
 			}
 	cmin = list[1]; cmax = list[nc]; vmax = 0
-	print "| CPUs | stock µs | rework µs | rework/stock |"
+	print "| CPUs | stock instructions | rework instructions | rework/stock |"
 	print "|---|---|---|---|"
 	for (i = 1; i <= nc; i++) {
 		c = list[i]
@@ -50,19 +57,19 @@ END {
 		val[c, "rework"] = r
 		if (s > vmax) vmax = s
 		if (r > vmax) vmax = r
-		printf "| %d | %s | %s | %s |\n", c, s == "" ? "-" : sprintf("%.1f", s),
-			r == "" ? "-" : sprintf("%.1f", r),
+		printf "| %d | %s | %s | %s |\n", c, s == "" ? "-" : sprintf("%.0f", s),
+			r == "" ? "-" : sprintf("%.0f", r),
 			(s == "" || r == "" || s == 0) ? "-" : sprintf("%.2f", r / s)
 	}
 	vmax *= 1.15
 	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"520\" height=\"280\" font-family=\"sans-serif\" font-size=\"12\">\n" > svg
-	printf "<text x=\"10\" y=\"18\" font-weight=\"bold\">Median time to find the busiest group, busy CPU, one hog per CPU</text>\n" > svg
+	printf "<text x=\"10\" y=\"18\" font-weight=\"bold\">Instructions to find the busiest group of the machine, busy CPU, one hog per CPU</text>\n" > svg
 	printf "<line x1=\"70\" y1=\"230\" x2=\"460\" y2=\"230\" stroke=\"black\"/><line x1=\"70\" y1=\"30\" x2=\"70\" y2=\"230\" stroke=\"black\"/>\n" > svg
 	for (t = 0; t <= 4; t++) {
 		v = vmax * t / 4
 		printf "<text x=\"64\" y=\"%.1f\" text-anchor=\"end\">%.0f</text>\n", y(v) + 4, v > svg
 	}
-	printf "<text x=\"14\" y=\"135\" transform=\"rotate(-90 14 135)\" text-anchor=\"middle\">µs</text>\n" > svg
+	printf "<text x=\"14\" y=\"135\" transform=\"rotate(-90 14 135)\" text-anchor=\"middle\">instructions</text>\n" > svg
 	for (i = 1; i <= nc; i++)
 		printf "<text x=\"%.1f\" y=\"246\" text-anchor=\"middle\">%d</text>\n", x(list[i]), list[i] > svg
 	printf "<text x=\"265\" y=\"268\" text-anchor=\"middle\">CPUs</text>\n" > svg

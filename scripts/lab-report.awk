@@ -36,6 +36,16 @@ function cell(s, a, m,    k, n, mean, var, sd, pre) {
 	return pre fmt(m, mean) " ± " fmt(m, sd)
 }
 
+function sd(s, a, m,    k, n, mu, var) {
+	k = s SUBSEP a SUBSEP m
+	n = cnt[k]
+	if (n < 2)
+		return 0
+	mu = sum[k] / n
+	var = (sq[k] - n * mu * mu) / (n - 1)
+	return var > 0 ? sqrt(var) : 0
+}
+
 function mean(s, a, m,    k) {
 	k = s SUBSEP a SUBSEP m
 	return cnt[k] ? sum[k] / cnt[k] : ""
@@ -59,13 +69,16 @@ function add(s, a, m, v,    k) {
 }
 
 BEGIN {
-	nm = split("wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call", M, " ")
-	split("wasted %,misplaced %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU)", L, ",")
-	split("0 0 1 1 - 0 0 - - - - - - -", I, " ")
+	nm = split("wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy", M, " ")
+	split("wasted %,misplaced %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU),instructions per busiest-group search (busy CPU; icount),", L, ",")
+	split("0 0 1 1 - 0 0 - - - - - - - -", I, " ")
 	for (i = 1; i <= nm; i++) {
 		label[M[i]] = L[i]
 		ideal[M[i]] = I[i]
 	}
+	nout = split("balanced moved active pinned failed", OUT, " ")
+	ntype = split("load util task misfit", TYPE, " ")
+	split("busy idle newidle", IDLE, " ")
 	while ((getline l < runs) > 0) {
 		split(l, w, " ")
 		order[++ns] = w[1]
@@ -89,14 +102,20 @@ BEGIN {
 		next
 	}
 	secs = window[s] / 1000
+	if (f["hogs"] != "") {
+		nhogs[s] = f["hogs"]
+		ntasks[s] = f["tasks"]
+		ncpus[s] = f["ncpus"]
+	}
 	if (secs > 0)
 		f["lb_per_s"] = (f["lb_busy"] + f["lb_idle"] + f["lb_newidle"]) / secs
 	for (i = 1; i <= nm; i++) {
 		m = M[i]
 		if (!(m in f) || f[m] == "-")
 			continue
-		# A kernel without the rework's counters reports no searches.
-		if (m ~ /^fbg_/ && !f["fbg_calls"])
+		# A kernel without the rework's counters reports no searches;
+		# under icount the search times are instruction counts.
+		if (m ~ /^fbg_/ && (!f["fbg_calls"] || f["clock"] == "icount"))
 			continue
 		v = m ~ /^fbg_/ ? f[m] / 1000 : f[m]
 		# "Never" within the window counts as the whole window.
@@ -106,6 +125,197 @@ BEGIN {
 		}
 		add(s, a, m, v)
 	}
+	if (f["clock"] == "icount" && f["fbg_busy_ns_per_call"] ~ /^[0-9]+$/ && icount_ns > 0) {
+		add(s, a, "insn_busy", f["fbg_busy_ns_per_call"] / icount_ns)
+		icount_scen[s] = 1
+	}
+	counters(s, a, secs)
+}
+
+# The lb_stats counters of a run: passes per second and what came of them,
+# the search cost per idle type and domain level, the cost of noting.
+function counters(s, a, secs,    n, i, k, lv) {
+	if (f["lbc_passes"] == "" || secs <= 0)
+		return
+	n = f["lbc_passes"]
+	add(s, a, "lbc_passes_s", n / secs)
+	for (i = 1; i <= nout; i++) {
+		k = OUT[i]
+		add(s, a, "lbc_" k "_pct", n ? 100 * f["lbc_" k] / n : 0)
+	}
+	for (i = 1; i <= ntype; i++)
+		add(s, a, "lbc_" TYPE[i] "_s", f["lbc_" TYPE[i]] / secs)
+	if (f["note_p50_ns"] != "" && f["note_p50_ns"] != "-")
+		add(s, a, "note_p50_ns", f["note_p50_ns"])
+	for (i = 1; i <= 3; i++)
+		for (lv = 0; lv < 4; lv++) {
+			k = "fbg_" IDLE[i] "_l" lv "_p50_ns"
+			if (f["clock"] != "icount" && f[k] ~ /^[0-9]+$/)
+				add(s, a, k, f[k] / 1000)
+			k = "fbg_" IDLE[i] "_l" lv "_ns_per_call"
+			if (f["clock"] == "icount" && f[k] ~ /^[0-9]+$/ && icount_ns > 0)
+				add(s, a, "insn_" IDLE[i] "_l" lv, f[k] / icount_ns)
+		}
+}
+
+# Verdict of "rework <= limit" for metric m of scenario s, where the
+# noise is one standard deviation of each arm, added.
+function verdict(s, m, limit,    r) {
+	r = mean(s, "rework", m)
+	if (r <= limit + 1e-9)
+		return "met"
+	if (r - limit <= sd(s, "rework", m) + sd(s, "stock", m))
+		return "within noise"
+	return "missed"
+}
+
+function tally(t, s, v, why) {
+	tcount[t SUBSEP v]++
+	if (v != "met")
+		tlist[t] = tlist[t] sprintf("\n  - %s: %s%s", s, v, why != "" ? " (" why ")" : "")
+	else if (why != "")
+		tnote[t] = tnote[t] sprintf("\n  - %s: %s", s, why)
+}
+
+# The cost target of an instruction-counted scenario, level by level.
+function cost_target(s,    lv, k, v, w, worst) {
+	worst = ""
+	v = "met"
+	for (lv = 0; lv < 4; lv++) {
+		k = "insn_busy_l" lv
+		if (mean(s, "rework", k) == "" || mean(s, "stock", k) == "")
+			continue
+		w = verdict(s, k, mean(s, "stock", k))
+		if (w == "missed" || (w == "within noise" && v == "met"))
+			v = w
+		worst = worst sprintf("%sL%d %.0f vs %.0f", worst == "" ? "" : ", ", lv,
+				      mean(s, "rework", k), mean(s, "stock", k))
+	}
+	if (worst != "")
+		tally("cost", s, v, v == "met" ? "" : "instructions " worst)
+}
+
+# The issue's targets, judged on every scenario they apply to; the
+# placement targets on real-clock scenarios, the cost target on
+# instruction-counted ones.
+function targets(    i, s, r, st, v, lv, k, worst, w) {
+	ntg = split("wasted,eta,misfit,migrations,cost", TG, ",")
+	tlabel["wasted"] = "wasted time at most stock's"
+	tlabel["eta"] = "η ≥ 0.98 with at most as many hogs as CPUs (hogs only)"
+	tlabel["misfit"] = "misfit latency at most stock's"
+	tlabel["migrations"] = "migrations at most stock's + 10%, unless fairness improves"
+	tlabel["cost"] = "instructions per search at most stock's, level by level (busy CPU; icount scenarios)"
+	for (i = 1; i <= ns; i++) {
+		s = order[i]
+		if (mean(s, "rework", "wasted_pct") == "" || mean(s, "stock", "wasted_pct") == "")
+			continue
+		# Instruction-counted runs are for cost: their time is not real.
+		if (icount_scen[s]) {
+			cost_target(s)
+			continue
+		}
+		v = verdict(s, "wasted_pct", mean(s, "stock", "wasted_pct"))
+		w = sprintf("%.2f vs %.2f %%", mean(s, "rework", "wasted_pct"), mean(s, "stock", "wasted_pct"))
+		tally("wasted", s, v, v == "met" ? "" : w)
+		if (nhogs[s] > 0 && nhogs[s] == ntasks[s] && nhogs[s] <= ncpus[s]) {
+			r = mean(s, "rework", "eta")
+			st = mean(s, "stock", "eta")
+			v = r >= 0.98 ? "met" : "missed"
+			tally("eta", s, v, v == "met" ? "" : sprintf("%.3f; stock %.3f", r, st))
+		}
+		if (mean(s, "rework", "misfit_ms") != "" && mean(s, "stock", "misfit_ms") != "") {
+			st = mean(s, "stock", "misfit_ms")
+			v = verdict(s, "misfit_ms", st)
+			w = sprintf("%.0f vs %.0f ms", mean(s, "rework", "misfit_ms"), st)
+			tally("misfit", s, v, v == "met" ? "" : w)
+		}
+		st = mean(s, "stock", "migr_rate")
+		r = mean(s, "rework", "migr_rate")
+		v = verdict(s, "migr_rate", st * 1.1)
+		w = sprintf("%.3f vs %.3f per task per s", r, st)
+		if (v != "met" && mean(s, "rework", "jain") > mean(s, "stock", "jain")) {
+			v = "met"
+			w = w sprintf("; more migrations, but fairness improved: Jain %.3f vs %.3f",
+				      mean(s, "rework", "jain"), mean(s, "stock", "jain"))
+		} else if (v == "met") {
+			w = ""
+		}
+		tally("migrations", s, v, w)
+	}
+	print "\n## Targets\n" > md
+	print "| target | met | within noise | missed |" > md
+	print "|---|---|---|---|" > md
+	print "\ntargets (met / within noise / missed):"
+	for (i = 1; i <= ntg; i++) {
+		t = TG[i]
+		printf "| %s | %d | %d | %d |\n", tlabel[t], tcount[t SUBSEP "met"],
+		       tcount[t SUBSEP "within noise"], tcount[t SUBSEP "missed"] > md
+		printf "  %s: %d / %d / %d\n", tlabel[t], tcount[t SUBSEP "met"],
+		       tcount[t SUBSEP "within noise"], tcount[t SUBSEP "missed"]
+	}
+	print "\n\"Within noise\": above the limit by less than the two arms' standard deviations added." > md
+	for (i = 1; i <= ntg; i++) {
+		t = TG[i]
+		if (tlist[t] != "" || tnote[t] != "")
+			print "\n- " tlabel[t] ":" tlist[t] tnote[t] > md
+	}
+}
+
+# report.md: the counters of each arm, then the search cost per level.
+function counter_tables(    i, s, a, c, line, lv, k, j) {
+	print "\n## Balance passes per arm (lb_stats)\n" > md
+	print "Passes of each arm counted in the same boot: outcomes as % of the passes, then the passes that found an imbalance, by migration type, per second; noting is what counting (and, for rework, tracing) a pass cost.\n" > md
+	line = "| scenario | arm | passes/s"
+	for (i = 1; i <= nout; i++)
+		line = line " | " OUT[i] " %"
+	for (i = 1; i <= ntype; i++)
+		line = line " | " TYPE[i] "/s"
+	print line " | noting, median ns |" > md
+	line = "|---|---|---"
+	for (i = 1; i <= nout + ntype + 1; i++)
+		line = line "|---"
+	print line "|" > md
+	for (i = 1; i <= ns; i++)
+		for (c = 0; c < 2; c++) {
+			s = order[i]
+			a = c ? "rework" : "stock"
+			if (!cnt[s SUBSEP a SUBSEP "lbc_passes_s"])
+				continue
+			line = "| " s " | " a " | " cell(s, a, "lbc_passes_s")
+			for (j = 1; j <= nout; j++)
+				line = line " | " cell(s, a, "lbc_" OUT[j] "_pct")
+			for (j = 1; j <= ntype; j++)
+				line = line " | " cell(s, a, "lbc_" TYPE[j] "_s")
+			print line " | " cell(s, a, "note_p50_ns") " |" > md
+		}
+	print "\n## Instructions per search, per domain level\n" > md
+	print "Scenarios run under QEMU icount, where the guest clock counts instructions: the mean instructions per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest). Free of host noise; only equal levels compare.\n" > md
+	print "| scenario | idle type | level | stock | rework | rework/stock |" > md
+	print "|---|---|---|---|---|---|" > md
+	for (i = 1; i <= ns; i++)
+		for (j = 1; j <= 3; j++)
+			for (lv = 0; lv < 4; lv++) {
+				s = order[i]
+				k = "insn_" IDLE[j] "_l" lv
+				if (!cnt[s SUBSEP "stock" SUBSEP k] && !cnt[s SUBSEP "rework" SUBSEP k])
+					continue
+				printf "| %s | %s | %d | %s | %s | %s |\n", s, IDLE[j], lv,
+				       cell(s, "stock", k), cell(s, "rework", k), ratio(s, k) > md
+			}
+	print "\n## Search time per domain level\n" > md
+	print "Median µs per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest): a search costs in proportion to its domain, so only equal levels compare.\n" > md
+	print "| scenario | idle type | level | stock | rework | rework/stock |" > md
+	print "|---|---|---|---|---|---|" > md
+	for (i = 1; i <= ns; i++)
+		for (j = 1; j <= 3; j++)
+			for (lv = 0; lv < 4; lv++) {
+				s = order[i]
+				k = "fbg_" IDLE[j] "_l" lv "_p50_ns"
+				if (!cnt[s SUBSEP "stock" SUBSEP k] && !cnt[s SUBSEP "rework" SUBSEP k])
+					continue
+				printf "| %s | %s | %d | %s | %s | %s |\n", s, IDLE[j], lv,
+				       cell(s, "stock", k), cell(s, "rework", k), ratio(s, k) > md
+			}
 }
 
 function row(s, m, line) {
@@ -174,12 +384,14 @@ END {
 				failed_exp[++nf] = order[i] ": no " arm " run came back"
 			}
 		}
+	targets()
 	printf "\nexpectations: %d checked, %d failed; invalid runs: %d\n", nexp, nf, invalid + 0
 	printf "\nExpectations: %d checked, %d failed; invalid runs: %d\n", nexp, nf, invalid + 0 > md
 	for (i = 1; i <= nf; i++) {
 		print "  FAIL " failed_exp[i]
 		print "- FAIL " failed_exp[i] > md
 	}
+	counter_tables()
 	close(md)
 	exit (nf || invalid) ? 1 : 0
 }
