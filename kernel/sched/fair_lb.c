@@ -425,6 +425,13 @@ static struct lb_decision even_load(const struct lb_domain_snap *sd,
  * idle beside two tasks sharing a big one. Without an idle local CPU, the
  * spare utilization is filled, except within a shared LLC, where wakeups
  * already spread load and idle CPUs are the better measure.
+ *
+ * Either way the busiest group's tasks must have waited: its runnable
+ * average beyond its capacity by imbalance_pct. One task more than CPUs
+ * is often a short task that has just woken beside busy CPUs and runs in
+ * a moment; pulling what waits behind it, often a hog, to a smaller CPU
+ * only has the hog pushed back as misfit, and on equal CPUs it is a
+ * migration for nothing.
  */
 static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 				     const struct lb_group_snap *local,
@@ -433,12 +440,7 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 	unsigned long waiting, spare, n, idle = local_idle(sd, local);
 	struct lb_decision d;
 
-	/*
-	 * A CPU that is only now going idle takes tasks that have waited,
-	 * not a hog whose CPU a short task just woke on: that hog would be
-	 * pushed back as misfit a moment later.
-	 */
-	if (sd->dst_idle_uncounted && !tasks_wait(sd->imbalance_pct, busiest))
+	if (!tasks_wait(sd->imbalance_pct, busiest))
 		return balanced(LB_R_NO_WAIT);
 	if (idle) {
 		waiting = busiest->nr_running - busiest->weight;

@@ -705,6 +705,14 @@ static const struct decide_case defect_cases[] = {
 	CELL("newly_idle_little_leaves_hogs_beside_a_fresh_wakeup",
 	     &mc_little_newidle, LITTLE_3, BIG_4_WOKEN,
 	     LB_HAS_SPARE, LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_NO_WAIT),
+	/*
+	 * Nor at an idle LITTLE CPU's periodic balance: in the lab, 4 hogs
+	 * on 4 big CPUs went back and forth between big and LITTLE whenever
+	 * a short task woke beside them.
+	 */
+	CELL("idle_little_leaves_hogs_beside_a_fresh_wakeup",
+	     &mc_little, LITTLE_3_IDLE_1, BIG_4_WOKEN,
+	     LB_HAS_SPARE, LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_NO_WAIT),
 	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
 	CELL("defect1_idle_big_pulls_from_five_hogs_on_four_littles",
 	     &mc_big, BIG_3_IDLE_1, LITTLE_5, LB_HAS_SPARE, LB_OVERLOADED,
