@@ -51,6 +51,15 @@ ab=$dst/ab.txt
 				gsub(/±/, "+-", $4); gsub(/±/, "+-", $5)
 				printf "  %-14s %-12s stock %-15s rework %s\n", $2, $3, $4, $5
 			}' "$report"
+		echo
+		echo "Instructions per search for the busiest group by a busy CPU (QEMU"
+		echo "-icount, where the guest clock counts instructions), mean +- stddev:"
+		echo
+		awk -F'|' 'NR > 2 && $2 ~ /^ cost-/ && $3 ~ /^ instructions per/ {
+				gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)
+				gsub(/±/, "+-", $4); gsub(/±/, "+-", $5)
+				printf "  %-14s stock %-12s rework %s\n", $2, $4, $5
+			}' "$report"
 	else
 		echo "(Run 'make run' before 'make series' to include the lab's table.)"
 	fi
