@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # lab-html.sh REPORT RUNS METRICS: write REPORT/index.html from
-# REPORT/report.md (the table), the heat maps in REPORT/svg/ and the
+# REPORT/report.md (the table, the targets, the counters of each arm and
+# the costs per level), the heat maps in REPORT/svg/ and the
 # per-run metric lines, one section per scenario with stock beside rework.
 
 . "$(dirname "$0")/lib.sh"
@@ -30,6 +31,8 @@ md_table_stdin() {
 			next
 		}
 		intable { print "</table>"; intable = 0 }
+		/^## / { print "<h2>" substr($0, 4) "</h2>"; next }
+		/^ *- / { sub(/^ *- /, ""); print "<li>" $0 "</li>"; next }
 		NF { print "<p>" $0 "</p>" }
 		END { if (intable) print "</table>" }'
 }
@@ -57,10 +60,9 @@ line is the release (or the last start).</p>
 HEAD
 	md_table
 	echo "<h2>Balancer cost against CPU count</h2>"
-	echo "<p>Scenarios with one hog per CPU on each topology; the median"
-	echo "time a busy CPU took to find the busiest group, averaged over"
-	echo "runs (guest clock under TCG: compare the arms, not the values"
-	echo "with real hardware).</p>"
+	echo "<p>The cost-* scenarios, one hog per CPU, run under QEMU -icount:"
+	echo "the instructions a busy CPU executed to find the busiest group of"
+	echo "its largest domain, averaged over runs.</p>"
 	md_table_stdin <"$report/cost.md"
 	echo "<img src=\"cost.svg\">"
 	echo "<h2>Heat maps (first repetition)</h2>"
