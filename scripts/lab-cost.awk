@@ -63,7 +63,7 @@ END {
 	}
 	vmax *= 1.15
 	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"520\" height=\"280\" font-family=\"sans-serif\" font-size=\"12\">\n" > svg
-	printf "<text x=\"10\" y=\"18\" font-weight=\"bold\">Instructions to find the busiest group of the machine, busy CPU, one hog per CPU</text>\n" > svg
+	printf "<text x=\"10\" y=\"18\" font-weight=\"bold\">Instructions per search of the whole machine (busy CPU)</text>\n" > svg
 	printf "<line x1=\"70\" y1=\"230\" x2=\"460\" y2=\"230\" stroke=\"black\"/><line x1=\"70\" y1=\"30\" x2=\"70\" y2=\"230\" stroke=\"black\"/>\n" > svg
 	for (t = 0; t <= 4; t++) {
 		v = vmax * t / 4
