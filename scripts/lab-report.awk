@@ -288,29 +288,25 @@ function counter_tables(    i, s, a, c, line, lv, k, j) {
 				line = line " | " cell(s, a, "lbc_" TYPE[j] "_s")
 			print line " | " cell(s, a, "note_p50_ns") " |" > md
 		}
-	print "\n## Instructions per search, per domain level\n" > md
-	print "Scenarios run under QEMU icount, where the guest clock counts instructions: the mean instructions per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest). Free of host noise; only equal levels compare.\n" > md
+	level_table("Instructions per search, per domain level",
+		    "Scenarios run under QEMU icount, where the guest clock counts instructions: the mean instructions per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest). Free of host noise; only equal levels compare.",
+		    "insn_", "")
+	level_table("Search time per domain level",
+		    "Median µs per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest): a search costs in proportion to its domain, so only equal levels compare.",
+		    "fbg_", "_p50_ns")
+}
+
+# report.md: a table of metric PRE IDLE "_l" LEVEL POST for each scenario,
+# idle type and level that has one.
+function level_table(title, text, pre, post,    i, j, lv, s, k) {
+	print "\n## " title "\n\n" text "\n" > md
 	print "| scenario | idle type | level | stock | rework | rework/stock |" > md
 	print "|---|---|---|---|---|---|" > md
 	for (i = 1; i <= ns; i++)
 		for (j = 1; j <= 3; j++)
 			for (lv = 0; lv < 4; lv++) {
 				s = order[i]
-				k = "insn_" IDLE[j] "_l" lv
-				if (!cnt[s SUBSEP "stock" SUBSEP k] && !cnt[s SUBSEP "rework" SUBSEP k])
-					continue
-				printf "| %s | %s | %d | %s | %s | %s |\n", s, IDLE[j], lv,
-				       cell(s, "stock", k), cell(s, "rework", k), ratio(s, k) > md
-			}
-	print "\n## Search time per domain level\n" > md
-	print "Median µs per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest): a search costs in proportion to its domain, so only equal levels compare.\n" > md
-	print "| scenario | idle type | level | stock | rework | rework/stock |" > md
-	print "|---|---|---|---|---|---|" > md
-	for (i = 1; i <= ns; i++)
-		for (j = 1; j <= 3; j++)
-			for (lv = 0; lv < 4; lv++) {
-				s = order[i]
-				k = "fbg_" IDLE[j] "_l" lv "_p50_ns"
+				k = pre IDLE[j] "_l" lv post
 				if (!cnt[s SUBSEP "stock" SUBSEP k] && !cnt[s SUBSEP "rework" SUBSEP k])
 					continue
 				printf "| %s | %s | %d | %s | %s | %s |\n", s, IDLE[j], lv,
