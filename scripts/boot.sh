@@ -14,6 +14,7 @@
 #
 # LB_RESULTS=FILE attaches a virtio console (/dev/hvc0 in the guest) whose
 # output goes to FILE: the lab's results channel, free of kernel messages.
+# LB_QEMU_EXTRA="ARGS" adds QEMU arguments (the lab's "-icount ...").
 # LB_PROGRESS=CMD filters the console while the guest runs (the lab shows
 # "scenario k of n" this way).
 

@@ -425,13 +425,7 @@ static struct lb_decision even_load(const struct lb_domain_snap *sd,
  * idle beside two tasks sharing a big one. Without an idle local CPU, the
  * spare utilization is filled, except within a shared LLC, where wakeups
  * already spread load and idle CPUs are the better measure.
- *
- * Either way the busiest group's tasks must have waited: its runnable
- * average beyond its capacity by imbalance_pct. One task more than CPUs
- * is often a short task that has just woken beside busy CPUs and runs in
- * a moment; pulling what waits behind it, often a hog, to a smaller CPU
- * only has the hog pushed back as misfit, and on equal CPUs it is a
- * migration for nothing.
+ * sched_lb_decide() has already checked that the busiest group's tasks waited.
  */
 static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 				     const struct lb_group_snap *local,
@@ -440,8 +434,6 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 	unsigned long waiting, spare, n, idle = local_idle(sd, local);
 	struct lb_decision d;
 
-	if (!tasks_wait(sd->imbalance_pct, busiest))
-		return balanced(LB_R_NO_WAIT);
 	if (idle) {
 		waiting = busiest->nr_running - busiest->weight;
 		n = min3(waiting, idle, (unsigned long)busiest->cfs_running);
@@ -581,11 +573,21 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 	if (local->state > busiest->state)
 		return balanced(LB_R_LOCAL_BUSIER);
 	if (busiest->state == LB_OVERLOADED) {
-		if (local->state == LB_HAS_SPARE)
-			return fill_local(sd, local, busiest);
-		if (local->state == LB_FULLY_BUSY &&
+		/*
+		 * A local group that is not overloaded itself takes only
+		 * tasks that have waited: the busiest group's runnable
+		 * average beyond its capacity by imbalance_pct. One task more
+		 * than CPUs is often a short task just woken beside busy
+		 * CPUs, which runs in a moment; pulling what waits behind
+		 * it, often a hog, to a smaller CPU only has the hog pushed
+		 * back as misfit, and on equal CPUs it is a migration for
+		 * nothing.
+		 */
+		if (local->state != LB_OVERLOADED &&
 		    !tasks_wait(sd->imbalance_pct, busiest))
 			return balanced(LB_R_NO_WAIT);
+		if (local->state == LB_HAS_SPARE)
+			return fill_local(sd, local, busiest);
 		return even_load(sd, local, busiest);
 	}
 	if (busiest->state == LB_SMT_BALANCE)
