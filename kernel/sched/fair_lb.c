@@ -17,8 +17,8 @@
  *
  * The decision starts from the state of the busiest group (rows) and of
  * the local group (columns); the local group is never misfit, smt_balance,
- * asym_packing or imbalanced, since those states describe work that could
- * come *to* the destination CPU:
+ * asym_packing, imbalanced or llc_balance, since those states describe
+ * work that could come *to* the destination CPU:
  *
  *   busiest \ local   has_spare        fully_busy      overloaded
  *   has_spare         spread [1]       balanced        balanced
@@ -27,6 +27,7 @@
  *   smt_balance       1 task [1]       1 task [1]      balanced
  *   asym_packing      all tasks        all tasks       all tasks
  *   imbalanced        1 task           1 task          1 task
+ *   llc_balance       1 llc task [5]   1 llc task [1]  balanced
  *   overloaded        fill [3]         load [4]        load [4]
  *
  *   [1] only from an idle CPU and when idle CPUs or tasks are uneven by
@@ -37,7 +38,10 @@
  *   [3] one task per idle local CPU while tasks wait; without an idle
  *       local CPU, the spare utilization (outside shared-LLC domains);
  *   [4] load that evens the average load of the groups, if the gap is
- *       beyond imbalance_pct.
+ *       beyond imbalance_pct;
+ *   [5] at once when the busiest group's child domain prefers siblings,
+ *       otherwise as [1]. llc_balance exists only with cache-aware
+ *       scheduling (CONFIG_SCHED_CACHE) between LLCs.
  *
  * All ratios are compared by cross-multiplying: "util is above capacity
  * shrunk by imbalance_pct" is util * pct > capacity * 100. The products
@@ -133,17 +137,23 @@ static bool group_short_of_capacity(unsigned int pct,
 /**
  * sched_lb_group_overloaded() - Does a group have more work than CPUs?
  * @pct: The domain's imbalance_pct.
+ * @energy_model: EAS is enabled.
  * @g:   The group.
  *
  * A group is overloaded when its tasks outnumber its CPUs and its CFS
  * signals confirm that they compete for time. Counting tasks alone would
- * call a group of short sleepers overloaded.
+ * call a group of short sleepers overloaded. Under EAS a group is
+ * overloaded only if one of its CPUs is overutilized as well: below the
+ * tipping point wakeup placement keeps the tasks where energy is best.
  *
  * Context: Any; pure.
  * Return: true if @g is overloaded.
  */
-bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g)
+bool sched_lb_group_overloaded(unsigned int pct, bool energy_model,
+			       const struct lb_group_snap *g)
 {
+	if (energy_model && !g->overutilized)
+		return false;
 	if (g->nr_running <= g->weight)
 		return false;
 	return group_short_of_capacity(pct, g);
@@ -185,6 +195,7 @@ bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g)
  * matches wins:
  *
  *   overloaded    more tasks than CPUs and short of capacity;
+ *   llc_balance   tasks prefer the destination's LLC;
  *   imbalanced    pinned tasks defeated an earlier balance;
  *   asym_packing  the destination CPU is preferred to the group's;
  *   smt_balance   CFS tasks share the SMT siblings of the group;
@@ -192,7 +203,7 @@ bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g)
  *   fully_busy    no spare capacity;
  *   has_spare     otherwise.
  *
- * The middle four describe work that should come to the destination CPU,
+ * The middle five describe work that should come to the destination CPU,
  * so they are never given to the local group. In particular a local group
  * whose pinned tasks defeated an earlier balance is not "imbalanced": that
  * would rank it above a fully busy or has_spare busiest group and stop it
@@ -205,9 +216,11 @@ bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g)
 enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
 				      const struct lb_group_snap *g)
 {
-	if (sched_lb_group_overloaded(sd->imbalance_pct, g))
+	if (sched_lb_group_overloaded(sd->imbalance_pct, sd->energy_model, g))
 		return LB_OVERLOADED;
 	if (!g->local) {
+		if (g->llc_balance)
+			return LB_LLC_BALANCE;
 		if (g->imbalanced)
 			return LB_IMBALANCED;
 		if (g->asym_packing)
@@ -301,8 +314,9 @@ static bool more_loaded(const struct lb_group_snap *a,
  *
  * The candidate must be worth pulling from. Then the higher state wins;
  * within one state, the state's own measure decides: load per capacity for
- * overloaded and fully busy groups, the largest misfit task, the lowest
- * asym_packing priority, and otherwise fewer idle CPUs and more tasks. An
+ * overloaded and fully busy groups, the most tasks that prefer the
+ * destination's LLC, the largest misfit task, the lowest asym_packing
+ * priority, and otherwise fewer idle CPUs and more tasks. An
  * SMT group with a single task does not beat a non-SMT group, and the
  * first imbalanced group found is kept.
  *
@@ -324,6 +338,8 @@ bool sched_lb_busier(const struct lb_domain_snap *sd,
 	switch (cand->state) {
 	case LB_OVERLOADED:
 		return avg_load(cand) > avg_load(cur);
+	case LB_LLC_BALANCE:
+		return cand->nr_pref_llc > cur->nr_pref_llc;
 	case LB_IMBALANCED:
 		return false;
 	case LB_ASYM_PACKING:
@@ -546,6 +562,30 @@ static struct lb_decision unshare_smt(const struct lb_domain_snap *sd,
 	return migrate(LB_MIGRATE_TASK, 1, LB_R_SMT);
 }
 
+/*
+ * Tasks of the busiest group prefer the destination's LLC (cache-aware
+ * scheduling): one of them moves, on the terms on which idle CPUs are
+ * spread. When the busiest group's child domain prefers siblings, a local
+ * group with spare capacity takes it at once; otherwise only an idle
+ * destination does, and only while the groups' idle CPUs differ by more
+ * than one and the busiest group has more than one task. These are stock
+ * 7.3's terms, with stock's count of the local idle CPUs.
+ */
+static struct lb_decision pull_llc(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *busiest)
+{
+	if (local->state == LB_HAS_SPARE && busiest->prefer_sibling)
+		return migrate(LB_MIGRATE_LLC, 1, LB_R_LLC);
+	if (!sd->dst_idle)
+		return balanced(LB_R_DST_BUSY);
+	if (busiest->weight > 1 && local->idle_cpus <= busiest->idle_cpus + 1)
+		return balanced(LB_R_EVEN);
+	if (busiest->cfs_running == 1)
+		return balanced(LB_R_EVEN);
+	return migrate(LB_MIGRATE_LLC, 1, LB_R_LLC);
+}
+
 /**
  * sched_lb_decide() - Decide what to migrate within a domain.
  * @sd:      The domain being balanced.
@@ -590,6 +630,8 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 			return fill_local(sd, local, busiest);
 		return even_load(sd, local, busiest);
 	}
+	if (busiest->state == LB_LLC_BALANCE)
+		return pull_llc(sd, local, busiest);
 	if (busiest->state == LB_SMT_BALANCE)
 		return unshare_smt(sd, local, busiest);
 	if (local->state == LB_HAS_SPARE)
@@ -787,28 +829,116 @@ static const char * const lb_arm_names[] = { "stock", "rework" };
 
 static const char * const lb_idle_names[] = { "busy", "idle", "newidle" };
 
+/*
+ * The one list of names of each kind: debugfs prints them, the trace event
+ * records them, and the KUnit messages use them. The static_asserts below
+ * catch a value added to an enum of linux/sched/lb.h but not here.
+ */
 static const char * const lb_state_names[] = {
-	"none", "has_spare", "fully_busy", "misfit", "smt_balance",
-	"asym_packing", "imbalanced", "overloaded",
+	[LB_HAS_SPARE]		= "has_spare",
+	[LB_FULLY_BUSY]		= "fully_busy",
+	[LB_MISFIT]		= "misfit",
+	[LB_SMT_BALANCE]	= "smt_balance",
+	[LB_ASYM_PACKING]	= "asym_packing",
+	[LB_IMBALANCED]		= "imbalanced",
+	[LB_LLC_BALANCE]	= "llc_balance",
+	[LB_OVERLOADED]		= "overloaded",
 };
 
 static const char * const lb_migration_names[] = {
-	"load", "util", "task", "misfit",
+	[LB_MIGRATE_LOAD]	= "load",
+	[LB_MIGRATE_UTIL]	= "util",
+	[LB_MIGRATE_TASK]	= "task",
+	[LB_MIGRATE_MISFIT]	= "misfit",
+	[LB_MIGRATE_LLC]	= "llc",
 };
 
 static const char * const lb_outcome_names[] = {
-	"balanced", "moved", "active", "pinned", "failed",
+	[LB_O_BALANCED]		= "balanced",
+	[LB_O_MOVED]		= "moved",
+	[LB_O_ACTIVE]		= "active",
+	[LB_O_PINNED]		= "pinned",
+	[LB_O_FAILED]		= "failed",
 };
 
 static const char * const lb_reason_names[] = {
-	"no_busiest", "energy_aware", "local_busier", "above_average",
-	"within_pct", "dst_busy", "no_wait", "even", "misfit", "asym_packing",
-	"smt", "pinned", "idle_cpus", "fill_spare", "one_task", "spread",
-	"avg_load",
+	[LB_R_NO_BUSIEST]	= "no_busiest",
+	[LB_R_ENERGY_AWARE]	= "energy_aware",
+	[LB_R_LOCAL_BUSIER]	= "local_busier",
+	[LB_R_ABOVE_AVERAGE]	= "above_average",
+	[LB_R_WITHIN_PCT]	= "within_pct",
+	[LB_R_DST_BUSY]		= "dst_busy",
+	[LB_R_NO_WAIT]		= "no_wait",
+	[LB_R_EVEN]		= "even",
+	[LB_R_MISFIT]		= "misfit",
+	[LB_R_ASYM_PACKING]	= "asym_packing",
+	[LB_R_SMT]		= "smt",
+	[LB_R_PINNED]		= "pinned",
+	[LB_R_LLC]		= "llc",
+	[LB_R_IDLE_CPUS]	= "idle_cpus",
+	[LB_R_FILL_SPARE]	= "fill_spare",
+	[LB_R_ONE_TASK]		= "one_task",
+	[LB_R_SPREAD]		= "spread",
+	[LB_R_AVG_LOAD]		= "avg_load",
 };
 
+static const char *lb_name(const char * const *names, int n, int i)
+{
+	return i >= 0 && i < n && names[i] ? names[i] : "?";
+}
+
+/**
+ * sched_lb_state_name() - The name of a group state.
+ * @state: An enum lb_group_state, or -1 for "no busiest group".
+ *
+ * Context: Any.
+ * Return: The name, "none" for -1, "?" for a value out of range.
+ */
+const char *sched_lb_state_name(int state)
+{
+	if (state == -1)
+		return "none";
+	return lb_name(lb_state_names, LB_NR_GROUP_STATES, state);
+}
+
+/**
+ * sched_lb_migration_name() - The name of a migration type.
+ * @type: An enum lb_migration.
+ *
+ * Context: Any.
+ * Return: The name, or "?" for a value out of range.
+ */
+const char *sched_lb_migration_name(int type)
+{
+	return lb_name(lb_migration_names, LB_NR_MIGRATIONS, type);
+}
+
+/**
+ * sched_lb_reason_name() - The name of a decision's reason.
+ * @reason: An enum lb_reason.
+ *
+ * Context: Any.
+ * Return: The name, or "?" for a value out of range.
+ */
+const char *sched_lb_reason_name(int reason)
+{
+	return lb_name(lb_reason_names, LB_NR_REASONS, reason);
+}
+
+/**
+ * sched_lb_outcome_name() - The name of a pass's outcome.
+ * @outcome: An enum lb_outcome.
+ *
+ * Context: Any.
+ * Return: The name, or "?" for a value out of range.
+ */
+const char *sched_lb_outcome_name(int outcome)
+{
+	return lb_name(lb_outcome_names, LB_NR_OUTCOMES, outcome);
+}
+
 static_assert(ARRAY_SIZE(lb_arm_names) == LB_ARMS);
-static_assert(ARRAY_SIZE(lb_state_names) == LB_NR_GROUP_STATES + 1);
+static_assert(ARRAY_SIZE(lb_state_names) == LB_NR_GROUP_STATES);
 static_assert(ARRAY_SIZE(lb_migration_names) == LB_NR_MIGRATIONS);
 static_assert(ARRAY_SIZE(lb_outcome_names) == LB_NR_OUTCOMES);
 static_assert(ARRAY_SIZE(lb_reason_names) == LB_NR_REASONS);
@@ -925,8 +1055,9 @@ static void lb_stats_show_passes(struct seq_file *m,
 		l = k % LB_LEVELS;
 		arm = k / LB_LEVELS;
 		seq_printf(m, "pass %s %d %s %s %s %u\n", lb_arm_names[arm], l,
-			   lb_state_names[b], lb_migration_names[t],
-			   lb_outcome_names[o], n[i]);
+			   sched_lb_state_name(b - 1),
+			   sched_lb_migration_name(t),
+			   sched_lb_outcome_name(o), n[i]);
 	}
 }
 
@@ -947,7 +1078,7 @@ static int lb_stats_show(struct seq_file *m, void *v)
 		for (r = 0; r < LB_NR_REASONS; r++)
 			if (s->reasons[l][r])
 				seq_printf(m, "reason %d %s %u\n", l,
-					   lb_reason_names[r],
+					   sched_lb_reason_name(r),
 					   s->reasons[l][r]);
 	kfree(s);
 	return 0;
@@ -1074,6 +1205,9 @@ static int __init lb_rework_debugfs_init(void)
 {
 	struct dentry *sched = debugfs_lookup("sched", NULL);
 
+	/* Without debugfs the lookup returns an error, not a dentry */
+	if (IS_ERR_OR_NULL(sched))
+		return 0;
 	debugfs_create_file("lb_rework", 0644, sched, NULL, &lb_rework_fops);
 	debugfs_create_file("lb_stats", 0644, sched, NULL, &lb_stats_fops);
 	dput(sched);

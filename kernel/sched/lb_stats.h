@@ -29,6 +29,8 @@
  * @idle_cpus:    CPUs of the group that are idle.
  * @weight:       CPUs in the group that take part in this balance.
  * @cores:        Cores in the group (SMT siblings count once).
+ * @nr_pref_llc:  Tasks of the group that prefer the destination CPU's LLC
+ *                (cache-aware scheduling); 0 without CONFIG_SCHED_CACHE.
  * @asym_prio:    asym_packing priority of the group's preferred CPU;
  *                a larger value is preferred. Only read in SD_ASYM_PACKING
  *                domains; 0 elsewhere.
@@ -39,6 +41,9 @@
  * @asym_packing: The destination CPU has asym_packing priority over the
  *                group's preferred CPU and could take its work.
  * @smt_balance:  The group is SMT and several CFS tasks share its siblings.
+ * @llc_balance:  Tasks of the group may move to the destination CPU's LLC,
+ *                which they prefer (cache-aware scheduling).
+ * @overutilized: A CPU of the group is overutilized (EAS tipping point).
  * @smt:          The group's CPUs are SMT siblings (SD_SHARE_CPUCAPACITY).
  * @prefer_sibling: The group's child domain asks for its tasks to be
  *                spread to sibling groups first (SD_PREFER_SIBLING).
@@ -56,12 +61,15 @@ struct lb_group_snap {
 	unsigned int	idle_cpus;
 	unsigned int	weight;
 	unsigned int	cores;
+	unsigned int	nr_pref_llc;
 	int		asym_prio;
 	enum lb_group_state state;
 	bool		local;
 	bool		imbalanced;
 	bool		asym_packing;
 	bool		smt_balance;
+	bool		llc_balance;
+	bool		overutilized;
 	bool		smt;
 	bool		prefer_sibling;
 };
@@ -83,6 +91,8 @@ struct lb_group_snap {
  * @dst_idle_uncounted: The destination is newly idle: it has no task left
  *                  but still runs the one that is leaving, so the local
  *                  group's @idle_cpus does not count it.
+ * @energy_model:   EAS is enabled (sched_energy_enabled()): a group is
+ *                  then overloaded only if one of its CPUs is overutilized.
  * @energy_aware:   EAS is active and the root domain is not overutilized,
  *                  so regular balancing defers to wakeup placement.
  */
@@ -99,6 +109,7 @@ struct lb_domain_snap {
 	bool		dst_idle;
 	bool		dst_core_idle;
 	bool		dst_idle_uncounted;
+	bool		energy_model;
 	bool		energy_aware;
 };
 
@@ -120,7 +131,8 @@ struct lb_decision {
 	bool			retry_pinned;
 };
 
-bool sched_lb_group_overloaded(unsigned int pct, const struct lb_group_snap *g);
+bool sched_lb_group_overloaded(unsigned int pct, bool energy_model,
+			       const struct lb_group_snap *g);
 bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g);
 enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
 				      const struct lb_group_snap *g);

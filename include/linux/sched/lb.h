@@ -24,11 +24,14 @@
  * @LB_ASYM_PACKING: The balancing CPU has asym_packing priority over the
  *                   CPU the group's work runs on.
  * @LB_IMBALANCED:   Pinned tasks defeated an earlier balance of the group.
+ * @LB_LLC_BALANCE:  Tasks of the group prefer the balancing CPU's LLC
+ *                   (cache-aware scheduling, CONFIG_SCHED_CACHE).
  * @LB_OVERLOADED:   More tasks than CPUs, and they compete for time.
  * @LB_NR_GROUP_STATES: Number of states.
  *
  * The states are ordered by how much a group needs help: the busiest
- * group of a domain is the one in the highest state.
+ * group of a domain is the one in the highest state. The values are those
+ * of fair.c's enum group_type.
  */
 enum lb_group_state {
 	LB_HAS_SPARE,
@@ -37,6 +40,7 @@ enum lb_group_state {
 	LB_SMT_BALANCE,
 	LB_ASYM_PACKING,
 	LB_IMBALANCED,
+	LB_LLC_BALANCE,
 	LB_OVERLOADED,
 	LB_NR_GROUP_STATES
 };
@@ -48,6 +52,7 @@ enum lb_group_state {
  * @LB_MIGRATE_UTIL:   Utilization, to fill spare capacity.
  * @LB_MIGRATE_TASK:   A number of tasks, to fill idle CPUs.
  * @LB_MIGRATE_MISFIT: The one task that does not fit its CPU.
+ * @LB_MIGRATE_LLC:    One task that prefers the destination's LLC.
  * @LB_NR_MIGRATIONS:  Number of migration types.
  */
 enum lb_migration {
@@ -55,6 +60,7 @@ enum lb_migration {
 	LB_MIGRATE_UTIL,
 	LB_MIGRATE_TASK,
 	LB_MIGRATE_MISFIT,
+	LB_MIGRATE_LLC,
 	LB_NR_MIGRATIONS
 };
 
@@ -70,8 +76,9 @@ enum lb_migration {
  * @LB_R_DST_BUSY:     Nothing is overloaded and the destination is busy;
  *                     an idle CPU will pull instead.
  * @LB_R_NO_WAIT:      The busiest group has more tasks than CPUs but they
- *                     do not wait yet (a short task just woke); a fully
- *                     busy local group would only trade places with it.
+ *                     do not wait yet (a short task just woke); a local
+ *                     group that is not overloaded would only trade places
+ *                     with it.
  * @LB_R_EVEN:         Idle CPUs or tasks are already as even as they can
  *                     usefully be.
  * @LB_R_MISFIT:       Move the task that does not fit its CPU.
@@ -79,6 +86,7 @@ enum lb_migration {
  * @LB_R_SMT:          Move a task off a shared SMT core.
  * @LB_R_PINNED:       Pinned tasks defeated the last balance: move any
  *                     task, at least one.
+ * @LB_R_LLC:          Move a task to the LLC it prefers.
  * @LB_R_IDLE_CPUS:    Tasks wait in an overloaded group while the local
  *                     group has idle CPUs: move one task per idle CPU.
  * @LB_R_FILL_SPARE:   Fill the local group's spare capacity (util).
@@ -104,6 +112,7 @@ enum lb_reason {
 	LB_R_ASYM_PACKING,
 	LB_R_SMT,
 	LB_R_PINNED,
+	LB_R_LLC,
 	LB_R_IDLE_CPUS,
 	LB_R_FILL_SPARE,
 	LB_R_ONE_TASK,
@@ -163,6 +172,16 @@ struct lb_note {
 	unsigned int	moved;
 	unsigned int	nr_failed;
 };
+
+/*
+ * The names of the states, types, reasons and outcomes, as debugfs and
+ * the trace event print them; defined once, in fair_lb.c. A state of -1
+ * (no busiest group) is "none", and a value out of range is "?".
+ */
+const char *sched_lb_state_name(int state);
+const char *sched_lb_migration_name(int type);
+const char *sched_lb_reason_name(int reason);
+const char *sched_lb_outcome_name(int outcome);
 
 /* Someone traces or counts passes: fair.c must gather their notes. */
 int sched_lb_watch_get(void);

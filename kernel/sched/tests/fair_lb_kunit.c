@@ -8,40 +8,6 @@
  */
 #include <kunit/test.h>
 
-static const char * const state_names[] = {
-	[LB_HAS_SPARE]		= "has_spare",
-	[LB_FULLY_BUSY]		= "fully_busy",
-	[LB_MISFIT]		= "misfit",
-	[LB_SMT_BALANCE]	= "smt_balance",
-	[LB_ASYM_PACKING]	= "asym_packing",
-	[LB_IMBALANCED]		= "imbalanced",
-	[LB_OVERLOADED]		= "overloaded",
-};
-
-static_assert(ARRAY_SIZE(state_names) == LB_NR_GROUP_STATES);
-
-static const char * const reason_names[] = {
-	[LB_R_NO_BUSIEST]	= "no_busiest",
-	[LB_R_ENERGY_AWARE]	= "energy_aware",
-	[LB_R_LOCAL_BUSIER]	= "local_busier",
-	[LB_R_ABOVE_AVERAGE]	= "above_average",
-	[LB_R_WITHIN_PCT]	= "within_pct",
-	[LB_R_DST_BUSY]		= "dst_busy",
-	[LB_R_NO_WAIT]		= "no_wait",
-	[LB_R_EVEN]		= "even",
-	[LB_R_MISFIT]		= "misfit",
-	[LB_R_ASYM_PACKING]	= "asym_packing",
-	[LB_R_SMT]		= "smt",
-	[LB_R_PINNED]		= "pinned",
-	[LB_R_IDLE_CPUS]	= "idle_cpus",
-	[LB_R_FILL_SPARE]	= "fill_spare",
-	[LB_R_ONE_TASK]		= "one_task",
-	[LB_R_SPREAD]		= "spread",
-	[LB_R_AVG_LOAD]		= "avg_load",
-};
-
-static_assert(ARRAY_SIZE(reason_names) == LB_NR_REASONS);
-
 /* Four 1024 CPUs (a big cluster) and four 512 CPUs (a LITTLE cluster). */
 #define BIG4	.capacity = 4096, .min_capacity = 1024, \
 		.max_capacity = 1024, .weight = 4, .cores = 4
@@ -171,6 +137,27 @@ static const struct lb_domain_snap numa_sym = {
 	.dst_core_idle = true,
 };
 
+/*
+ * Under EAS (7.3) a group is overloaded only if one of its CPUs is
+ * overutilized; six hogs on four CPUs that none overutilizes stay fully
+ * busy, and the same group with an overutilized CPU is overloaded.
+ */
+static void eas_overload_needs_an_overutilized_cpu(struct kunit *test)
+{
+	struct lb_domain_snap sd = mc_sym;
+	struct tgroup t = BIG_HOGS(6);
+	struct lb_group_snap g = build(&t);
+
+	sd.energy_model = true;
+	KUNIT_EXPECT_EQ(test, sched_lb_classify(&sd, &g), LB_FULLY_BUSY);
+	KUNIT_EXPECT_FALSE(test, sched_lb_group_overloaded(117, true, &g));
+	g.overutilized = true;
+	KUNIT_EXPECT_EQ(test, sched_lb_classify(&sd, &g), LB_OVERLOADED);
+	sd.energy_model = false;
+	g.overutilized = false;
+	KUNIT_EXPECT_EQ(test, sched_lb_classify(&sd, &g), LB_OVERLOADED);
+}
+
 /* Classify @g in place and return it, as fair.c's gather does. */
 static struct lb_group_snap *classified(const struct lb_domain_snap *sd,
 					struct lb_group_snap *g)
@@ -188,88 +175,118 @@ struct classify_case {
 };
 
 static const struct classify_case classify_cases[] = {
-	{ "idle_group_has_spare", { .g = { BIG4 } }, LB_HAS_SPARE },
-	{ "fewer_tasks_than_cpus_has_spare_even_at_full_util",
-	  { .g = { BIG4, .nr_running = 3, .cfs_running = 3, .util = 4096,
-	    .runnable = 8192 } }, LB_HAS_SPARE },
-	{ "one_hog_per_cpu_is_fully_busy",
-	  { HOGS(4, 1000), .g = { BIG4 } }, LB_FULLY_BUSY },
-	{ "small_tasks_one_per_cpu_keep_spare",
-	  { HOGS(4, 100), .g = { BIG4 } }, LB_HAS_SPARE },
+	{ .desc = "idle_group_has_spare", .g = { .g = { BIG4 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "fewer_tasks_than_cpus_has_spare_even_at_full_util",
+	  .g = { .g = { BIG4, .nr_running = 3, .cfs_running = 3,
+			.util = 4096, .runnable = 8192 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "one_hog_per_cpu_is_fully_busy",
+	  .g = { HOGS(4, 1000), .g = { BIG4 } }, .want = LB_FULLY_BUSY },
+	{ .desc = "small_tasks_one_per_cpu_keep_spare",
+	  .g = { HOGS(4, 100), .g = { BIG4 } }, .want = LB_HAS_SPARE },
 	/* 3500 * 117 = 409500 against 4096 * 100 = 409600: just under. */
-	{ "util_just_under_pct_threshold_has_spare",
-	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3500,
-	    .runnable = 3500 } }, LB_HAS_SPARE },
+	{ .desc = "util_just_under_pct_threshold_has_spare",
+	  .g = { .g = { BIG4, .nr_running = 4, .cfs_running = 4,
+			.util = 3500, .runnable = 3500 } },
+	  .want = LB_HAS_SPARE },
 	/* 3501 * 117 = 409617 > 409600. */
-	{ "util_just_over_pct_threshold_is_fully_busy",
-	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 3501,
-	    .runnable = 3501 } }, LB_FULLY_BUSY },
+	{ .desc = "util_just_over_pct_threshold_is_fully_busy",
+	  .g = { .g = { BIG4, .nr_running = 4, .cfs_running = 4,
+			.util = 3501, .runnable = 3501 } },
+	  .want = LB_FULLY_BUSY },
 	/* 4792 * 100 = 479200 <= 4096 * 117 = 479232: not yet waiting. */
-	{ "runnable_exactly_under_pct_keeps_spare",
-	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
-	    .runnable = 4792 } }, LB_HAS_SPARE },
-	{ "runnable_one_over_pct_is_fully_busy",
-	  { .g = { BIG4, .nr_running = 4, .cfs_running = 4, .util = 1000,
-	    .runnable = 4793 } }, LB_FULLY_BUSY },
-	{ "five_hogs_on_four_cpus_is_overloaded",
-	  BIG_HOGS(5), LB_OVERLOADED },
-	{ "five_tasks_with_util_at_pct_threshold_not_overloaded",
-	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 3500,
-	    .runnable = 3500 } }, LB_HAS_SPARE },
-	{ "five_tasks_with_util_over_pct_threshold_overloaded",
-	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 3501,
-	    .runnable = 3501 } }, LB_OVERLOADED },
-	{ "five_tasks_waiting_by_runnable_overloaded",
-	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 1000,
-	    .runnable = 4793 } }, LB_OVERLOADED },
-	{ "five_sleepy_tasks_on_four_cpus_is_not_overloaded",
-	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5, .util = 1000,
-	    .runnable = 1200 } }, LB_HAS_SPARE },
-	{ "overloaded_beats_pinned",
-	  { HOGS(6, 1024), .g = { BIG4, .imbalanced = true } }, LB_OVERLOADED },
-	{ "pinned_group_is_imbalanced",
-	  { HOGS(4, 1000), .g = { BIG4, .imbalanced = true } }, LB_IMBALANCED },
-	{ "imbalanced_beats_asym_packing",
-	  { HOGS(1, 1000),
-	    .g = { BIG4, .imbalanced = true, .asym_packing = true } },
-	  LB_IMBALANCED },
-	{ "asym_packing_beats_smt_balance",
-	  { HOGS(2, 500), .g = { BIG4, .asym_packing = true, .smt = true,
-	    .smt_balance = true } }, LB_ASYM_PACKING },
-	{ "smt_balance_beats_misfit",
-	  { HOGS(2, 400), .g = { BIG4, .smt = true, .smt_balance = true,
-	    .misfit_load = 900 } }, LB_SMT_BALANCE },
-	{ "misfit_task_makes_group_misfit",
-	  { HOGS(1, 600), .g = { LITTLE4, .misfit_load = 600 } }, LB_MISFIT },
-	{ "misfit_on_fully_busy_group_is_misfit",
-	  { HOGS(4, 512), .g = { LITTLE4, .misfit_load = 600 } }, LB_MISFIT },
-	{ "local_group_is_never_imbalanced",
-	  { HOGS(1, 1000), .g = { BIG4, .local = true, .imbalanced = true } },
-	  LB_HAS_SPARE },
-	{ "local_fully_busy_group_with_pinned_tasks_stays_fully_busy",
-	  { HOGS(4, 1024), .g = { BIG4, .local = true, .imbalanced = true } },
-	  LB_FULLY_BUSY },
-	{ "local_group_is_never_misfit",
-	  { HOGS(1, 600), .g = { LITTLE4, .local = true, .misfit_load = 600 } },
-	  LB_HAS_SPARE },
-	{ "local_overloaded_group_is_overloaded",
-	  { HOGS(5, 1024), .g = { BIG4, .local = true } }, LB_OVERLOADED },
-	{ "zero_capacity_group_with_tasks_is_fully_busy",
-	  { .g = { .weight = 1, .cores = 1, .nr_running = 1, .cfs_running = 1,
-	    .util = 10, .runnable = 10 } }, LB_FULLY_BUSY },
-	{ "empty_weight_zero_group_has_spare", { }, LB_HAS_SPARE },
-	{ "loads_near_ulong_max_do_not_wrap",
-	  { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
-		   .util = ULONG_MAX - 1,
-	    .runnable = ULONG_MAX, .load = ULONG_MAX } }, LB_OVERLOADED },
+	{ .desc = "runnable_exactly_under_pct_keeps_spare",
+	  .g = { .g = { BIG4, .nr_running = 4, .cfs_running = 4,
+			.util = 1000, .runnable = 4792 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "runnable_one_over_pct_is_fully_busy",
+	  .g = { .g = { BIG4, .nr_running = 4, .cfs_running = 4,
+			.util = 1000, .runnable = 4793 } },
+	  .want = LB_FULLY_BUSY },
+	{ .desc = "five_hogs_on_four_cpus_is_overloaded",
+	  .g = BIG_HOGS(5), .want = LB_OVERLOADED },
+	{ .desc = "five_tasks_with_util_at_pct_threshold_not_overloaded",
+	  .g = { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+			.util = 3500, .runnable = 3500 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "five_tasks_with_util_over_pct_threshold_overloaded",
+	  .g = { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+			.util = 3501, .runnable = 3501 } },
+	  .want = LB_OVERLOADED },
+	{ .desc = "five_tasks_waiting_by_runnable_overloaded",
+	  .g = { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+			.util = 1000, .runnable = 4793 } },
+	  .want = LB_OVERLOADED },
+	{ .desc = "five_sleepy_tasks_on_four_cpus_is_not_overloaded",
+	  .g = { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+			.util = 1000, .runnable = 1200 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "overloaded_beats_pinned",
+	  .g = { HOGS(6, 1024), .g = { BIG4, .imbalanced = true } },
+	  .want = LB_OVERLOADED },
+	{ .desc = "pinned_group_is_imbalanced",
+	  .g = { HOGS(4, 1000), .g = { BIG4, .imbalanced = true } },
+	  .want = LB_IMBALANCED },
+	{ .desc = "imbalanced_beats_asym_packing",
+	  .g = { HOGS(1, 1000),
+		 .g = { BIG4, .imbalanced = true, .asym_packing = true } },
+	  .want = LB_IMBALANCED },
+	{ .desc = "asym_packing_beats_smt_balance",
+	  .g = { HOGS(2, 500), .g = { BIG4, .asym_packing = true,
+				      .smt = true, .smt_balance = true } },
+	  .want = LB_ASYM_PACKING },
+	{ .desc = "smt_balance_beats_misfit",
+	  .g = { HOGS(2, 400), .g = { BIG4, .smt = true, .smt_balance = true,
+				      .misfit_load = 900 } },
+	  .want = LB_SMT_BALANCE },
+	{ .desc = "misfit_task_makes_group_misfit",
+	  .g = { HOGS(1, 600), .g = { LITTLE4, .misfit_load = 600 } },
+	  .want = LB_MISFIT },
+	{ .desc = "misfit_on_fully_busy_group_is_misfit",
+	  .g = { HOGS(4, 512), .g = { LITTLE4, .misfit_load = 600 } },
+	  .want = LB_MISFIT },
+	{ .desc = "local_group_is_never_imbalanced",
+	  .g = { HOGS(1, 1000),
+		 .g = { BIG4, .local = true, .imbalanced = true } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "local_fully_busy_group_with_pinned_tasks_stays_fully_busy",
+	  .g = { HOGS(4, 1024),
+		 .g = { BIG4, .local = true, .imbalanced = true } },
+	  .want = LB_FULLY_BUSY },
+	{ .desc = "local_group_is_never_misfit",
+	  .g = { HOGS(1, 600),
+		 .g = { LITTLE4, .local = true, .misfit_load = 600 } },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "local_overloaded_group_is_overloaded",
+	  .g = { HOGS(5, 1024), .g = { BIG4, .local = true } },
+	  .want = LB_OVERLOADED },
+	{ .desc = "zero_capacity_group_with_tasks_is_fully_busy",
+	  .g = { .g = { .weight = 1, .cores = 1, .nr_running = 1,
+			.cfs_running = 1, .util = 10, .runnable = 10 } },
+	  .want = LB_FULLY_BUSY },
+	{ .desc = "empty_weight_zero_group_has_spare", .g = { },
+	  .want = LB_HAS_SPARE },
+	{ .desc = "loads_near_ulong_max_do_not_wrap",
+	  .g = { .g = { BIG4, .nr_running = 5, .cfs_running = 5,
+			.util = ULONG_MAX - 1, .runnable = ULONG_MAX,
+			.load = ULONG_MAX } },
+	  .want = LB_OVERLOADED },
+	/* Cache-aware scheduling (7.3): below overloaded, above the rest. */
+	{ .desc = "overloaded_beats_llc_balance",
+	  .g = { HOGS(6, 1024), .g = { BIG4, .llc_balance = true } },
+	  .want = LB_OVERLOADED },
+	{ .desc = "llc_balance_beats_imbalanced",
+	  .g = { HOGS(2, 500),
+		 .g = { BIG4, .llc_balance = true, .imbalanced = true } },
+	  .want = LB_LLC_BALANCE },
+	{ .desc = "local_group_is_never_llc_balance",
+	  .g = { HOGS(2, 500),
+		 .g = { BIG4, .local = true, .llc_balance = true } },
+	  .want = LB_HAS_SPARE },
 };
 
-static void classify_case_desc(const struct classify_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(classify, classify_cases, classify_case_desc);
+KUNIT_ARRAY_PARAM_DESC(classify, classify_cases, desc);
 
 static void classify_matches_table(struct kunit *test)
 {
@@ -278,7 +295,8 @@ static void classify_matches_table(struct kunit *test)
 	enum lb_group_state got = sched_lb_classify(&mc_sym, &g);
 
 	KUNIT_EXPECT_EQ_MSG(test, got, c->want, "got %s, want %s",
-			    state_names[got], state_names[c->want]);
+			    sched_lb_state_name(got),
+			    sched_lb_state_name(c->want));
 }
 
 /*
@@ -297,7 +315,7 @@ static void overloaded_and_spare_are_exclusive(struct kunit *test)
 			g.nr_running = nr;
 			g.util = u;
 			g.runnable = u + (nr > 4 ? 1024 : 0);
-			over = sched_lb_group_overloaded(117, &g);
+			over = sched_lb_group_overloaded(117, false, &g);
 			spare = sched_lb_group_has_spare(117, &g);
 			KUNIT_EXPECT_FALSE_MSG(test, over && spare,
 					       "nr=%u util=%lu", nr, u);
@@ -318,102 +336,134 @@ struct busier_case {
 };
 
 static const struct busier_case busier_cases[] = {
-	{ "group_without_cfs_task_is_never_busiest", &mc_sym,
-	  { HOGS(1, 1024), .g = { BIG4, .local = true } },
-	  { .g = { BIG4, .nr_running = 6, .util = 4096, .runnable = 6144 } },
+	{ .desc = "group_without_cfs_task_is_never_busiest", .sd = &mc_sym,
+	  .local = { HOGS(1, 1024), .g = { BIG4, .local = true } },
+	  .cand = { .g = { BIG4, .nr_running = 6, .util = 4096,
+			   .runnable = 6144 } },
 	  .no_cur = true, .want = false },
-	{ "local_group_is_never_busiest", &mc_sym,
-	  { HOGS(1, 1024), .g = { BIG4, .local = true } },
-	  { HOGS(6, 1024), .g = { BIG4, .local = true } }, .no_cur = true,
-	  .want = false },
-	{ "first_candidate_with_tasks_is_busiest", &mc_sym,
-	  LOCAL_BIG, BIG_HOGS(1), .no_cur = true,
+	{ .desc = "local_group_is_never_busiest", .sd = &mc_sym,
+	  .local = { HOGS(1, 1024), .g = { BIG4, .local = true } },
+	  .cand = { HOGS(6, 1024), .g = { BIG4, .local = true } },
+	  .no_cur = true, .want = false },
+	{ .desc = "first_candidate_with_tasks_is_busiest", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(1), .no_cur = true,
 	  .want = true },
-	{ "higher_state_wins", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(4), BIG_HOGS(3), .want = true },
-	{ "lower_state_loses", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(3), BIG_HOGS(4), .want = false },
-	{ "overloaded_higher_avg_load_wins", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(7), BIG_HOGS(6), .want = true },
-	{ "overloaded_lower_avg_load_loses", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(5), BIG_HOGS(6), .want = false },
+	{ .desc = "higher_state_wins", .sd = &mc_sym, .local = LOCAL_BIG,
+	  .cand = BIG_HOGS(4), .cur = BIG_HOGS(3), .want = true },
+	{ .desc = "lower_state_loses", .sd = &mc_sym, .local = LOCAL_BIG,
+	  .cand = BIG_HOGS(3), .cur = BIG_HOGS(4), .want = false },
+	{ .desc = "overloaded_higher_avg_load_wins", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(7), .cur = BIG_HOGS(6),
+	  .want = true },
+	{ .desc = "overloaded_lower_avg_load_loses", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(5), .cur = BIG_HOGS(6),
+	  .want = false },
 	/* Stock compares an avg_load of 0 with 0 here and keeps the first. */
-	{ "fully_busy_higher_avg_load_wins", &mc_sym, LOCAL_BIG,
-	  { TASKS(4, 1024, 6000), .g = { BIG4 } }, BIG_HOGS(4),
-	  .want = true },
-	{ "fully_busy_lower_avg_load_loses", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(4), { TASKS(4, 1024, 6000), .g = { BIG4 } },
+	{ .desc = "fully_busy_higher_avg_load_wins", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { TASKS(4, 1024, 6000), .g = { BIG4 } },
+	  .cur = BIG_HOGS(4), .want = true },
+	{ .desc = "fully_busy_lower_avg_load_loses", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(4),
+	  .cur = { TASKS(4, 1024, 6000), .g = { BIG4 } }, .want = false },
+	{ .desc = "fully_busy_tie_keeps_smt_group", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(4),
+	  .cur = { HOGS(4, 1024), .g = { BIG4, .smt = true } },
 	  .want = false },
-	{ "fully_busy_tie_keeps_smt_group", &mc_sym, LOCAL_BIG,
-	  BIG_HOGS(4), { HOGS(4, 1024), .g = { BIG4, .smt = true } },
+	{ .desc = "fully_busy_tie_takes_later_non_smt_group", .sd = &mc_sym,
+	  .local = LOCAL_BIG, .cand = BIG_HOGS(4), .cur = BIG_HOGS(4),
+	  .want = true },
+	{ .desc = "has_spare_fewer_idle_cpus_wins", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1 } },
+	  .cur = { HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2 } },
+	  .want = true },
+	{ .desc = "has_spare_same_idle_more_tasks_wins", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { .g = { BIG4, .nr_running = 3, .cfs_running = 3,
+			   .util = 900, .runnable = 900, .idle_cpus = 2 } },
+	  .cur = { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } },
+	  .want = true },
+	{ .desc = "has_spare_same_idle_same_tasks_keeps_first", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } },
+	  .cur = { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } },
 	  .want = false },
-	{ "fully_busy_tie_takes_later_non_smt_group", &mc_sym,
-	  LOCAL_BIG, BIG_HOGS(4),
-	  BIG_HOGS(4), .want = true },
-	{ "has_spare_fewer_idle_cpus_wins", &mc_sym, LOCAL_BIG,
-	  { HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1 } },
-	  { HOGS(2, 1024), .g = { BIG4, .idle_cpus = 2 } }, .want = true },
-	{ "has_spare_same_idle_more_tasks_wins", &mc_sym,
-	  LOCAL_BIG,
-	  { .g = { BIG4, .nr_running = 3, .cfs_running = 3, .util = 900,
-	    .runnable = 900, .idle_cpus = 2 } },
-	  { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } }, .want = true },
-	{ "has_spare_same_idle_same_tasks_keeps_first", &mc_sym,
-	  LOCAL_BIG, { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } },
-	  { HOGS(2, 400), .g = { BIG4, .idle_cpus = 2 } }, .want = false },
-	{ "single_task_smt_group_loses_to_non_smt", &mc_sym,
-	  LOCAL_BIG,
-	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
-	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } }, .want = false },
-	{ "non_smt_group_beats_single_task_smt", &mc_sym,
-	  LOCAL_BIG, { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } },
-	  { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
+	{ .desc = "single_task_smt_group_loses_to_non_smt", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
+	  .cur = { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } },
+	  .want = false },
+	{ .desc = "non_smt_group_beats_single_task_smt", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3 } },
+	  .cur = { HOGS(1, 400), .g = { BIG4, .idle_cpus = 3, .smt = true } },
 	  .want = true },
-	{ "bigger_misfit_task_wins", &mc_big, LOCAL_BIG,
-	  LITTLE_MISFIT(700),
-	  LITTLE_MISFIT(600),
+	{ .desc = "bigger_misfit_task_wins", .sd = &mc_big, .local = LOCAL_BIG,
+	  .cand = LITTLE_MISFIT(700), .cur = LITTLE_MISFIT(600),
 	  .want = true },
-	{ "misfit_not_pulled_into_fully_busy_local", &mc_big,
-	  { HOGS(4, 1024), .g = { BIG4, .local = true } },
-	  LITTLE_MISFIT(600),
-	  .no_cur = true, .want = false },
+	{ .desc = "misfit_not_pulled_into_fully_busy_local", .sd = &mc_big,
+	  .local = { HOGS(4, 1024), .g = { BIG4, .local = true } },
+	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
 	/*
 	 * PELT lag after a migration can make four hogs on four bigs look
 	 * like spare capacity, but a big CPU running a hog has less left
 	 * than the misfit task's LITTLE CPU gives it: the task would share
 	 * the big CPU and leave its LITTLE CPU idle.
 	 */
-	{ "misfit_not_pulled_to_big_cpu_running_a_hog", &mc_big_hog,
-	  { HOGS(4, 800), .g = { BIG4, .local = true } }, LITTLE_MISFIT(600),
-	  .no_cur = true, .want = false },
-	{ "misfit_pulled_to_big_cpu_running_a_small_task", &mc_big_small,
-	  { HOGS(4, 200), .g = { BIG4, .local = true } }, LITTLE_MISFIT(600),
-	  .no_cur = true, .want = true },
-	{ "misfit_not_pulled_to_same_capacity_cpu", &mc_little,
-	  { .g = { LITTLE4, .local = true } },
-	  LITTLE_MISFIT(600),
-	  .no_cur = true, .want = false },
-	{ "fully_busy_bigs_not_pulled_to_little", &mc_little,
-	  { .g = { LITTLE4, .local = true } }, BIG_HOGS(4),
-	  .no_cur = true, .want = false },
-	{ "overloaded_bigs_pulled_to_little", &mc_little,
-	  { .g = { LITTLE4, .local = true } }, BIG_HOGS(5),
-	  .no_cur = true, .want = true },
-	{ "lower_asym_priority_wins", &mc_sym, LOCAL_BIG,
-	  { HOGS(1, 500), .g = { BIG4, .asym_packing = true, .asym_prio = 1 } },
-	  { HOGS(1, 500), .g = { BIG4, .asym_packing = true, .asym_prio = 5 } },
+	{ .desc = "misfit_not_pulled_to_big_cpu_running_a_hog",
+	  .sd = &mc_big_hog,
+	  .local = { HOGS(4, 800), .g = { BIG4, .local = true } },
+	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
+	{ .desc = "misfit_pulled_to_big_cpu_running_a_small_task",
+	  .sd = &mc_big_small,
+	  .local = { HOGS(4, 200), .g = { BIG4, .local = true } },
+	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = true },
+	{ .desc = "misfit_not_pulled_to_same_capacity_cpu", .sd = &mc_little,
+	  .local = { .g = { LITTLE4, .local = true } },
+	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
+	{ .desc = "fully_busy_bigs_not_pulled_to_little", .sd = &mc_little,
+	  .local = { .g = { LITTLE4, .local = true } },
+	  .cand = BIG_HOGS(4), .no_cur = true, .want = false },
+	{ .desc = "overloaded_bigs_pulled_to_little", .sd = &mc_little,
+	  .local = { .g = { LITTLE4, .local = true } },
+	  .cand = BIG_HOGS(5), .no_cur = true, .want = true },
+	{ .desc = "lower_asym_priority_wins", .sd = &mc_sym, .local = LOCAL_BIG,
+	  .cand = { HOGS(1, 500),
+		    .g = { BIG4, .asym_packing = true, .asym_prio = 1 } },
+	  .cur = { HOGS(1, 500),
+		   .g = { BIG4, .asym_packing = true, .asym_prio = 5 } },
 	  .want = true },
-	{ "first_imbalanced_group_is_kept", &mc_sym, LOCAL_BIG,
-	  { HOGS(4, 1024), .g = { BIG4, .imbalanced = true } },
-	  { HOGS(3, 1024), .g = { BIG4, .imbalanced = true } }, .want = false },
+	{ .desc = "first_imbalanced_group_is_kept", .sd = &mc_sym,
+	  .local = LOCAL_BIG,
+	  .cand = { HOGS(4, 1024), .g = { BIG4, .imbalanced = true } },
+	  .cur = { HOGS(3, 1024), .g = { BIG4, .imbalanced = true } },
+	  .want = false },
 };
 
-static void busier_case_desc(const struct busier_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
+KUNIT_ARRAY_PARAM_DESC(busier, busier_cases, desc);
 
-KUNIT_ARRAY_PARAM(busier, busier_cases, busier_case_desc);
+/* Of two llc_balance groups, more tasks preferring the destination wins. */
+static void llc_balance_busier_by_tasks_preferring_dst(struct kunit *test)
+{
+	struct tgroup tl = { .g = { BIG4, .local = true } };
+	struct tgroup tc = { HOGS(3, 1024),
+			     .g = { BIG4, .idle_cpus = 1, .llc_balance = true,
+				    .nr_pref_llc = 3 } };
+	struct lb_group_snap local = build(&tl), cand = build(&tc), cur;
+
+	local.state = sched_lb_classify(&pkg_sym, &local);
+	cand.state = sched_lb_classify(&pkg_sym, &cand);
+	KUNIT_ASSERT_EQ(test, cand.state, LB_LLC_BALANCE);
+	cur = cand;
+	cur.nr_pref_llc = 2;
+	KUNIT_EXPECT_TRUE(test,
+			  sched_lb_busier(&pkg_sym, &local, &cand, &cur));
+	KUNIT_EXPECT_FALSE(test,
+			   sched_lb_busier(&pkg_sym, &local, &cur, &cand));
+	KUNIT_EXPECT_FALSE(test,
+			   sched_lb_busier(&pkg_sym, &local, &cur, &cur));
+}
 
 static void busier_matches_table(struct kunit *test)
 {
@@ -427,7 +477,8 @@ static void busier_matches_table(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, sched_lb_busier(c->sd, &local, &cand,
 						  c->no_cur ? NULL : &cur),
 			    c->want, "candidate %s, current %s",
-			    state_names[cand.state], state_names[cur.state]);
+			    sched_lb_state_name(cand.state),
+			    sched_lb_state_name(cur.state));
 }
 
 /* ---- Deciding: every cell of the busiest x local matrix --------------- */
@@ -473,13 +524,36 @@ struct decide_case {
 #define B_JUST_OVER	{ .g = { BIG4, .nr_running = 5, .cfs_running = 5, \
 			  .load = 5120, .util = 4096, .runnable = 4096 } }
 #define B_SMALL6	{ HOGS(6, 100), .g = { BIG4 } }
+#define B_LLC		{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
+			  .llc_balance = true, .nr_pref_llc = 2 } }
+#define B_LLC_SIBLING	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
+			  .llc_balance = true, .nr_pref_llc = 2, \
+			  .prefer_sibling = true } }
 #define B_SMALL6_SIBLING \
 			{ HOGS(6, 100), .g = { BIG4, .prefer_sibling = true } }
 
-#define CELL(d, dom, l, b, ls, bs, t, n, r) \
-	{ d, dom, false, l, b, false, 0, 0, ls, bs, t, n, r }
+#define CELL(d, dom, l, b, ls, bs, t, n, r)				\
+	{ .desc = d, .sd = dom, .energy_aware = false, .local = l,	\
+	  .busiest = b, .no_busiest = false, .other_load = 0,		\
+	  .other_capacity = 0, .want_local = ls, .want_busiest = bs,	\
+	  .type = t, .imbalance = n, .reason = r }
 
 static const struct decide_case decide_cases[] = {
+	CELL("has_spare_from_llc_balance_sibling_moves_one_llc_task",
+	     &pkg_sym, L_SPARE, B_LLC_SIBLING, LB_HAS_SPARE, LB_LLC_BALANCE,
+	     LB_MIGRATE_LLC, 1, LB_R_LLC),
+	CELL("has_spare_from_llc_balance_moves_one_llc_task", &pkg_sym,
+	     L_SPARE, B_LLC, LB_HAS_SPARE, LB_LLC_BALANCE,
+	     LB_MIGRATE_LLC, 1, LB_R_LLC),
+	CELL("llc_balance_with_even_idle_cpus_is_balanced", &pkg_sym,
+	     L_SPARE_IDLE2, B_LLC, LB_HAS_SPARE, LB_LLC_BALANCE,
+	     LB_MIGRATE_LOAD, 0, LB_R_EVEN),
+	CELL("llc_balance_to_a_busy_cpu_is_left_to_idle_ones", &mc_busy,
+	     L_BUSY, B_LLC, LB_FULLY_BUSY, LB_LLC_BALANCE,
+	     LB_MIGRATE_LOAD, 0, LB_R_DST_BUSY),
+	CELL("overloaded_from_llc_balance_is_local_busier", &pkg_sym,
+	     L_OVER, B_LLC, LB_OVERLOADED, LB_LLC_BALANCE,
+	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
 	CELL("has_spare_from_has_spare_spreads_idle_cpus", &mc_sym,
 	     L_SPARE, B_SPARE, LB_HAS_SPARE, LB_HAS_SPARE,
 	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
@@ -563,18 +637,28 @@ static const struct decide_case decide_cases[] = {
 	     L_BUSY_AT(5120), B_OVER_AT(5120), LB_FULLY_BUSY, LB_OVERLOADED,
 	     LB_MIGRATE_LOAD, 0, LB_R_LOCAL_BUSIER),
 	/* A third, idle group of 4096 brings the domain average to 938. */
-	{ "local_above_domain_average_pulls_nothing", &mc_sym, false,
-	  L_BUSY_AT(5120), B_OVER, false, 0, 4096, LB_FULLY_BUSY,
-	  LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_ABOVE_AVERAGE },
-	{ "no_busiest_group_is_balanced", &mc_sym, false, L_SPARE, { },
-	  true, 0, 0, LB_HAS_SPARE, LB_HAS_SPARE, LB_MIGRATE_LOAD, 0,
-	  LB_R_NO_BUSIEST },
-	{ "energy_aware_leaves_overload_to_wakeups", &mc_sym, true,
-	  L_SPARE, B_OVER, false, 0, 0, LB_HAS_SPARE, LB_OVERLOADED,
-	  LB_MIGRATE_LOAD, 0, LB_R_ENERGY_AWARE },
-	{ "energy_aware_still_moves_misfit", &mc_big, true,
-	  L_SPARE, B_MISFIT, false, 0, 0, LB_HAS_SPARE, LB_MISFIT,
-	  LB_MIGRATE_MISFIT, 1, LB_R_MISFIT },
+	{ .desc = "local_above_domain_average_pulls_nothing", .sd = &mc_sym,
+	  .energy_aware = false, .local = L_BUSY_AT(5120), .busiest = B_OVER,
+	  .no_busiest = false, .other_load = 0, .other_capacity = 4096,
+	  .want_local = LB_FULLY_BUSY, .want_busiest = LB_OVERLOADED,
+	  .type = LB_MIGRATE_LOAD, .imbalance = 0,
+	  .reason = LB_R_ABOVE_AVERAGE },
+	{ .desc = "no_busiest_group_is_balanced", .sd = &mc_sym,
+	  .energy_aware = false, .local = L_SPARE, .busiest = { },
+	  .no_busiest = true, .other_load = 0, .other_capacity = 0,
+	  .want_local = LB_HAS_SPARE, .want_busiest = LB_HAS_SPARE,
+	  .type = LB_MIGRATE_LOAD, .imbalance = 0, .reason = LB_R_NO_BUSIEST },
+	{ .desc = "energy_aware_leaves_overload_to_wakeups", .sd = &mc_sym,
+	  .energy_aware = true, .local = L_SPARE, .busiest = B_OVER,
+	  .no_busiest = false, .other_load = 0, .other_capacity = 0,
+	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
+	  .type = LB_MIGRATE_LOAD, .imbalance = 0,
+	  .reason = LB_R_ENERGY_AWARE },
+	{ .desc = "energy_aware_still_moves_misfit", .sd = &mc_big,
+	  .energy_aware = true, .local = L_SPARE, .busiest = B_MISFIT,
+	  .no_busiest = false, .other_load = 0, .other_capacity = 0,
+	  .want_local = LB_HAS_SPARE, .want_busiest = LB_MISFIT,
+	  .type = LB_MIGRATE_MISFIT, .imbalance = 1, .reason = LB_R_MISFIT },
 	CELL("busy_dst_does_not_spread", &mc_busy,
 	     L_SPARE, B_SPARE, LB_HAS_SPARE, LB_HAS_SPARE,
 	     LB_MIGRATE_LOAD, 0, LB_R_DST_BUSY),
@@ -601,12 +685,7 @@ static const struct decide_case decide_cases[] = {
 	     LB_MIGRATE_TASK, 1, LB_R_SPREAD),
 };
 
-static void decide_case_desc(const struct decide_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(decide, decide_cases, decide_case_desc);
+KUNIT_ARRAY_PARAM_DESC(decide, decide_cases, desc);
 
 static void check_decision(struct kunit *test, const struct decide_case *c)
 {
@@ -623,15 +702,16 @@ static void check_decision(struct kunit *test, const struct decide_case *c)
 	classified(&sd, &busiest);
 	/* The row must really sit in the cell it claims. */
 	KUNIT_ASSERT_EQ_MSG(test, local.state, c->want_local, "local is %s",
-			    state_names[local.state]);
+			    sched_lb_state_name(local.state));
 	if (!c->no_busiest)
 		KUNIT_ASSERT_EQ_MSG(test, busiest.state, c->want_busiest,
 				    "busiest is %s",
-				    state_names[busiest.state]);
+				    sched_lb_state_name(busiest.state));
 
 	d = sched_lb_decide(&sd, &local, c->no_busiest ? NULL : &busiest);
 	KUNIT_EXPECT_EQ_MSG(test, d.reason, c->reason, "reason %s, want %s",
-			    reason_names[d.reason], reason_names[c->reason]);
+			    sched_lb_reason_name(d.reason),
+			    sched_lb_reason_name(c->reason));
 	KUNIT_EXPECT_EQ(test, d.imbalance, c->imbalance);
 	KUNIT_EXPECT_EQ(test, d.type, c->type);
 }
@@ -731,7 +811,7 @@ static const struct decide_case defect_cases[] = {
 	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
 };
 
-KUNIT_ARRAY_PARAM(defect, defect_cases, decide_case_desc);
+KUNIT_ARRAY_PARAM_DESC(defect, defect_cases, desc);
 
 static void defect_is_fixed(struct kunit *test)
 {
@@ -779,33 +859,32 @@ struct degenerate_case {
 };
 
 static const struct degenerate_case degenerate_cases[] = {
-	{ "zero_capacity_everywhere",
-	  { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4, .load = 4096,
-	    .util = 100, .runnable = 100, .local = true } },
-	  { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4, .load = 4096,
-	    .util = 100, .runnable = 100 } },
-	  { .g = { .weight = 4 } } },
-	{ "zero_weight_groups", { .g = { .local = true } }, { }, { } },
-	{ "every_cpu_idle",
-	  { .g = { BIG4, .idle_cpus = 4, .local = true } },
-	  { .g = { BIG4, .idle_cpus = 4 } },
-	  { .g = { LITTLE4, .idle_cpus = 4 } } },
-	{ "loads_near_ulong_max_everywhere",
-	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8, .load = ULONG_MAX,
-	    .util = ULONG_MAX, .runnable = ULONG_MAX, .local = true } },
-	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8, .load = ULONG_MAX,
-	    .util = ULONG_MAX, .runnable = ULONG_MAX } },
-	  { .g = { BIG4, .nr_running = 8, .cfs_running = 8,
-		   .load = ULONG_MAX - 1,
-	    .util = ULONG_MAX, .runnable = ULONG_MAX } } },
+	{ .desc = "zero_capacity_everywhere",
+	  .local = { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4,
+			    .load = 4096, .util = 100, .runnable = 100,
+			    .local = true } },
+	  .a = { .g = { .weight = 4, .nr_running = 4, .cfs_running = 4,
+			.load = 4096, .util = 100, .runnable = 100 } },
+	  .b = { .g = { .weight = 4 } } },
+	{ .desc = "zero_weight_groups", .local = { .g = { .local = true } },
+	  .a = { }, .b = { } },
+	{ .desc = "every_cpu_idle",
+	  .local = { .g = { BIG4, .idle_cpus = 4, .local = true } },
+	  .a = { .g = { BIG4, .idle_cpus = 4 } },
+	  .b = { .g = { LITTLE4, .idle_cpus = 4 } } },
+	{ .desc = "loads_near_ulong_max_everywhere",
+	  .local = { .g = { BIG4, .nr_running = 8, .cfs_running = 8,
+			    .load = ULONG_MAX, .util = ULONG_MAX,
+			    .runnable = ULONG_MAX, .local = true } },
+	  .a = { .g = { BIG4, .nr_running = 8, .cfs_running = 8,
+			.load = ULONG_MAX, .util = ULONG_MAX,
+			.runnable = ULONG_MAX } },
+	  .b = { .g = { BIG4, .nr_running = 8, .cfs_running = 8,
+			.load = ULONG_MAX - 1, .util = ULONG_MAX,
+			.runnable = ULONG_MAX } } },
 };
 
-static void degenerate_case_desc(const struct degenerate_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(degenerate, degenerate_cases, degenerate_case_desc);
+KUNIT_ARRAY_PARAM_DESC(degenerate, degenerate_cases, desc);
 
 static void degenerate_snapshot_is_balanced(struct kunit *test)
 {
@@ -827,7 +906,7 @@ static void degenerate_snapshot_is_balanced(struct kunit *test)
 		busiest = &b;
 	d = sched_lb_decide(&sd, &local, busiest);
 	KUNIT_EXPECT_EQ_MSG(test, d.imbalance, 0UL, "reason %s",
-			    reason_names[d.reason]);
+			    sched_lb_reason_name(d.reason));
 	KUNIT_EXPECT_LE(test, d.reason, LB_R_EVEN);
 }
 
@@ -936,7 +1015,7 @@ static void check_invariants(struct kunit *test, int i,
 			    "snapshot %d", i);
 	KUNIT_EXPECT_EQ_MSG(test, d.imbalance == 0, d.reason <= LB_R_EVEN,
 			    "snapshot %d: %s with %lu", i,
-			    reason_names[d.reason], d.imbalance);
+			    sched_lb_reason_name(d.reason), d.imbalance);
 	if (busiest) {
 		KUNIT_EXPECT_GT_MSG(test, busiest->cfs_running, 0U,
 				    "snapshot %d", i);
@@ -1016,21 +1095,22 @@ struct outcome_case {
 };
 
 static const struct outcome_case outcome_cases[] = {
-	{ "no_imbalance_is_balanced_even_if_pinned", 0, 0, true, false,
-	  LB_O_BALANCED },
-	{ "moved_tasks_win_over_pinned_ones", 2, 1, true, false, LB_O_MOVED },
-	{ "nothing_moved_but_active_push", 1, 0, false, true, LB_O_ACTIVE },
-	{ "nothing_moved_all_pinned", 1, 0, true, false, LB_O_PINNED },
-	{ "nothing_moved_nothing_pinned_failed", 1, 0, false, false,
-	  LB_O_FAILED },
+	{ .desc = "no_imbalance_is_balanced_even_if_pinned", .imbalance = 0,
+	  .moved = 0, .all_pinned = true, .active = false,
+	  .want = LB_O_BALANCED },
+	{ .desc = "moved_tasks_win_over_pinned_ones", .imbalance = 2,
+	  .moved = 1, .all_pinned = true, .active = false,
+	  .want = LB_O_MOVED },
+	{ .desc = "nothing_moved_but_active_push", .imbalance = 1, .moved = 0,
+	  .all_pinned = false, .active = true, .want = LB_O_ACTIVE },
+	{ .desc = "nothing_moved_all_pinned", .imbalance = 1, .moved = 0,
+	  .all_pinned = true, .active = false, .want = LB_O_PINNED },
+	{ .desc = "nothing_moved_nothing_pinned_failed", .imbalance = 1,
+	  .moved = 0, .all_pinned = false, .active = false,
+	  .want = LB_O_FAILED },
 };
 
-static void outcome_case_desc(const struct outcome_case *c, char *desc)
-{
-	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-}
-
-KUNIT_ARRAY_PARAM(outcome, outcome_cases, outcome_case_desc);
+KUNIT_ARRAY_PARAM_DESC(outcome, outcome_cases, desc);
 
 static void outcome_matches_table(struct kunit *test)
 {
@@ -1045,6 +1125,8 @@ static void outcome_matches_table(struct kunit *test)
 static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
+	KUNIT_CASE(eas_overload_needs_an_overutilized_cpu),
+	KUNIT_CASE(llc_balance_busier_by_tasks_preferring_dst),
 	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
 	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
 	KUNIT_CASE(idle_cpu_beside_waiting_tasks_retries_pinned),

@@ -30,11 +30,11 @@ static const char * const lb_arms[] = { "stock", "rework", NULL };
 static const char * const lb_idles[] = { "busy", "idle", "newidle", NULL };
 static const char * const lb_states[] = {
 	"none", "has_spare", "fully_busy", "misfit", "smt_balance",
-	"asym_packing", "imbalanced", "overloaded", NULL,
+	"asym_packing", "imbalanced", "llc_balance", "overloaded", NULL,
 };
 
 static const char * const lb_types[] = {
-	"load", "util", "task", "misfit", NULL,
+	"load", "util", "task", "misfit", "llc", NULL,
 };
 
 static const char * const lb_outcomes[] = {
@@ -44,7 +44,7 @@ static const char * const lb_outcomes[] = {
 static const char * const lb_reasons[] = {
 	"no_busiest", "energy_aware", "local_busier", "above_average",
 	"within_pct", "dst_busy", "no_wait", "even", "misfit", "asym_packing",
-	"smt", "pinned", "idle_cpus", "fill_spare", "one_task", "spread",
+	"smt", "pinned", "llc", "idle_cpus", "fill_spare", "one_task", "spread",
 	"avg_load", NULL,
 };
 
