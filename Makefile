@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# lb-rework: a classification-driven CFS load balancer for Linux 6.12,
-# built as a patch series on Debian's linux-source-6.12 and tested in QEMU
-# arm64 guests with asymmetric CPU capacities. "make help" lists the
-# targets.
+# lb-rework: a classification-driven CFS load balancer for Linux 7.3,
+# built as a patch series on Debian's linux-source-7.3 (with a backport to
+# the 6.12 LTS tree) and tested in QEMU arm64 guests with asymmetric CPU
+# capacities. "make help" lists the targets.
 
 OUT      ?= $(CURDIR)/out
 TOPO     ?= bl44
@@ -32,6 +32,8 @@ help:
 	@echo "  make prepare|apply  unpack the base tree / apply the series to it"
 	@echo "  make clean          remove out/ (keeps the unpacked tree: distclean)"
 	@echo
+	@echo "  BASE=6.12 the LTS backport (default 7.3): its own tree, kernels and"
+	@echo "            series under out/base-6.12/ (make series BASE=6.12)"
 	@echo "  OUT=dir   build directory (default out/)"
 	@echo "  KSRC=dir  apply the series to your own kernel git tree instead"
 	@echo "  TOPO=     $$(ls topologies | sed 's/.topo//' | tr '\n' ' ')"

@@ -93,11 +93,11 @@ while read -r verb a b || [ -n "$verb" ]; do
 		;;
 	commit)
 		[ -n "$msg" ] && commit_step "$msg"
-		msg=$SDIR/$a
+		msg=$(base_file "$SDIR" "$a")
 		[ -f "$msg" ] || die "$SERIES:$lineno: changelog '$a' does not exist"
 		;;
 	add) add_file "$a" "$b" ;;
-	patch) apply_patch "$PDIR/$a" ;;
+	patch) apply_patch "$(base_file "$PDIR" "$a")" ;;
 	*) die "$SERIES:$lineno: unknown verb '$verb' (expected author, commit, add or patch)" ;;
 	esac
 done <"$SERIES"

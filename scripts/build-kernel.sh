@@ -4,8 +4,8 @@
 # build-kernel.sh VARIANT: configure and build the arm64 Image of one
 # variant (rework or stock) in $OUT/build/VARIANT.
 #
-# The config is tinyconfig plus configs/base.config plus
-# configs/VARIANT.config. It is regenerated only when a fragment or the
+# The config is tinyconfig plus configs/base.config, configs/base-BASE.config
+# and configs/VARIANT.config. It is regenerated only when a fragment or the
 # tree's Kconfig changes, and every option a fragment asks for must survive
 # olddefconfig: a silently dropped option fails the build.
 
@@ -17,12 +17,13 @@ frag=$LB_ROOT/configs/$variant.config
 O=$OUT/build/$variant
 mkdir -p "$O"
 
-want=$(cat "$LB_ROOT/configs/base.config" "$frag" | sha1sum | cut -c1-16)
+frags=("$LB_ROOT/configs/base.config" "$LB_ROOT/configs/base-$LB_BASE.config" "$frag")
+want=$(cat "${frags[@]}" | sha1sum | cut -c1-16)
 want="$want-$(git -C "$LB_TREE" rev-parse HEAD:init/Kconfig | cut -c1-12)"
 if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 	kmake -s O="$O" tinyconfig >/dev/null
 	"$LB_TREE/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" \
-		"$LB_ROOT/configs/base.config" "$frag" >"$O/merge.log"
+		"${frags[@]}" >"$O/merge.log"
 	kmake -s O="$O" olddefconfig >/dev/null
 	# Every "=y" and "=n" the fragments ask for must be in the result.
 	bad=0
@@ -36,7 +37,7 @@ if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 		fi
 		echo "error: $variant: $line did not survive olddefconfig (got: $(grep "^$sym=\|# $sym is" "$O/.config" || echo unset))" >&2
 		bad=1
-	done < <(grep -h '^CONFIG_' "$LB_ROOT/configs/base.config" "$frag")
+	done < <(grep -h '^CONFIG_' "${frags[@]}")
 	[ "$bad" = 0 ] || exit 1
 	echo "$want" >"$O/.lb-config-stamp"
 fi

@@ -39,6 +39,27 @@ check() {
 	return "$rc"
 }
 
+# count_kunit CONSOLE LOG: every KUnit case of a boot counts as one test;
+# a boot without the suite's totals is one failure.
+count_kunit() {
+	local log=$1 summary=$2 totals kp kf
+
+	[ -f "$log" ] || return 0
+	mkdir -p "$(dirname "$summary")"
+	"$S/kunit-summary.sh" "$log" >"$summary" 2>&1
+	cat "$summary"
+	totals=$(grep -a '# Totals: pass:' "$log" | tail -n 1)
+	if [ -n "$totals" ]; then
+		kp=$(sed 's/.*pass:\([0-9]*\).*/\1/' <<<"$totals")
+		kf=$(sed 's/.*fail:\([0-9]*\).*/\1/' <<<"$totals")
+		passed=$((passed + kp))
+		failed=$((failed + kf))
+	else
+		failed=$((failed + 1))
+		echo "FAIL kunit: no totals in $log"
+	fi
+}
+
 finish() {
 	printf '== make check: %.0f s\n' "$(echo "$(now) - $t_start" | bc)"
 	echo "$passed passed, $failed failed"
@@ -69,7 +90,9 @@ stock_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
 	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o
 	check kernel-doc sh -c '
-		out=$("$1/scripts/kernel-doc" -none -Wall "$@" 2>&1) || exit 1
+		k=$1/scripts/kernel-doc
+		shift
+		out=$("$k" -none -Wall "$@" 2>&1) || exit 1
 		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
 		"$LB_TREE/include/linux/sched/lb.h"
@@ -97,21 +120,7 @@ if [ "$rework_ok" -eq 0 ]; then
 			"$1/guest-report.sh" "$3" "$6/runs/$2/console.log"' _ \
 			"$S" "check-$topo" "$topo" "$info" "$args" "$OUT"
 	done
-	log=$OUT/runs/check-bl44/console.log
-	if [ -f "$log" ]; then
-		# Every KUnit case counts as one test.
-		"$S/kunit-summary.sh" "$log" >"$LOGS/kunit.log" 2>&1
-		cat "$LOGS/kunit.log"
-		totals=$(grep -a '# Totals: pass:' "$log" | tail -n 1)
-		if [ -n "$totals" ]; then
-			kp=$(sed 's/.*pass:\([0-9]*\).*/\1/' <<<"$totals")
-			kf=$(sed 's/.*fail:\([0-9]*\).*/\1/' <<<"$totals")
-			passed=$((passed + kp))
-			failed=$((failed + kf))
-		else
-			failed=$((failed + 1))
-		fi
-	fi
+	count_kunit "$OUT/runs/check-bl44/console.log" "$LOGS/kunit.log"
 	check guest-hang-is-killed "$LB_ROOT/tests/host/guest-hang.sh"
 
 	# The seed's example, both directions, rework and stock alternating.
@@ -168,4 +177,18 @@ echo "== series"
 check series "$S/series.sh"
 check checkpatch "$S/checkpatch.sh"
 [ "$rework_ok" -eq 0 ] && check series-git-am "$S/series-check.sh"
+
+# The 6.12 LTS backport: its tree, its series, its rework kernel, and the
+# KUnit suite at boot in bl44 (each case counts). The lab runs on 7.3 only.
+echo "== 6.12 backport"
+if check backport/prepare env BASE=6.12 "$S/prepare-tree.sh" &&
+   check backport/apply-series env BASE=6.12 "$S/apply-series.sh" &&
+   check backport/build-rework env BASE=6.12 "$S/build-kernel.sh" rework; then
+	check backport/boot-bl44-kunit env BASE=6.12 sh -c \
+		'"$1/boot.sh" check-bl44 bl44 rework "$2"' _ "$S" "$info"
+	log=$OUT/base-6.12/runs/check-bl44/console.log
+	count_kunit "$log" "$LOGS/backport/kunit.log"
+	check backport/series env BASE=6.12 "$S/series.sh"
+	check backport/checkpatch env BASE=6.12 "$S/checkpatch.sh"
+fi
 finish

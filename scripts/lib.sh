@@ -7,6 +7,23 @@ set -euo pipefail
 LB_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 OUT=${OUT:-$LB_ROOT/out}
 case $OUT in /*) ;; *) OUT=$LB_ROOT/$OUT ;; esac
+
+# The kernel the series is built on. 7.3 is mainline and the default;
+# 6.12 is the LTS backport, kept in its own OUT/base-6.12 so that the two
+# trees, their builds and their series never mix.
+LB_BASES="7.3 6.12"
+LB_BASE=${BASE:-7.3}
+case " $LB_BASES " in
+*" $LB_BASE "*) ;;
+*)
+	echo "error: unknown BASE '$LB_BASE' (known: $LB_BASES)" >&2
+	exit 2
+	;;
+esac
+if [ "$LB_BASE" != 7.3 ]; then
+	case $OUT in */base-"$LB_BASE") ;; *) OUT=$OUT/base-$LB_BASE ;; esac
+fi
+export OUT BASE=$LB_BASE
 LB_TREE=${KSRC:-$OUT/linux}
 ARCH=arm64
 CROSS=aarch64-linux-gnu-
@@ -36,6 +53,15 @@ stage() {
 			"$(echo "$(now) - $t0" | bc)" >&2
 	fi
 	return "$rc"
+}
+
+# base_file DIR NAME: DIR/BASE/NAME if this base has its own, else DIR/NAME.
+base_file() {
+	if [ -e "$1/$LB_BASE/$2" ]; then
+		echo "$1/$LB_BASE/$2"
+	else
+		echo "$1/$2"
+	fi
 }
 
 # Topology names are the files in topologies/.

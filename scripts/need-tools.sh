@@ -26,7 +26,7 @@ REQS=(
 	qemu-system-aarch64:qemu-system-arm
 	fdtput:device-tree-compiler
 	dtc:device-tree-compiler
-	/usr/src/linux-source-6.12.tar.xz:linux-source-6.12
+	/usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring
 	/usr/include/gelf.h:libelf-dev
 	/usr/include/openssl/ssl.h:libssl-dev
 	ccache:ccache

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # series.sh: git format-patch lb-base..lb-rework into $OUT/series with a
-# cover letter whose subject and motivation come from series/cover.msg.
+# cover letter whose subject and motivation come from series/cover.msg
+# (series/6.12/cover.msg for the 6.12 backport).
 
 . "$(dirname "$0")/lib.sh"
 
@@ -15,8 +16,9 @@ $G -c core.abbrev=12 -c user.name="${author% <*}" -c user.email="$(sed "s/.*<//;
 	format-patch -q --cover-letter --base=lb-base \
 	-o "$dst" lb-base..lb-rework
 cover=$(ls "$dst"/0000-*.patch)
-subject=$(head -n 1 "$LB_ROOT/series/cover.msg")
-awk -v subj="$subject" -v body="$LB_ROOT/series/cover.msg" '
+covermsg=$(base_file "$LB_ROOT/series" cover.msg)
+subject=$(head -n 1 "$covermsg")
+awk -v subj="$subject" -v body="$covermsg" '
 	/\*\*\* SUBJECT HERE \*\*\*/ { sub(/\*\*\* SUBJECT HERE \*\*\*/, subj) }
 	/^\*\*\* BLURB HERE \*\*\*$/ {
 		getline l < body			# skip the subject line
@@ -38,7 +40,7 @@ ab=$dst/ab.txt
 	if [ -f "$report" ]; then
 		echo "Measured with the project's lab (make run): QEMU 7.2 TCG arm64"
 		echo "guests on a 2-core x86_64 host, base $($G describe --always lb-base)"
-		echo "(Debian linux-source-6.12, 6.12.118), stock and rework alternating"
+		echo "(Debian linux-source-$LB_BASE, $(make -s -C "$LB_TREE" kernelversion)), stock and rework alternating"
 		echo "through the runtime switch in one boot, NI_RANDOM off; mean +-"
 		echo "stddev over 3 runs each. wasted = CPU time idle while a task that"
 		echo "may run there waits; misplaced = idle while a task allowed there"

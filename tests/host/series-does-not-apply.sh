@@ -9,22 +9,19 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 before=$(git -C "$tree" rev-parse HEAD)
 
-# A two-hunk patch whose second hunk expects text kernel/sched/Makefile
-# does not have.
-cat >"$tmp/bad.patch" <<'PATCH'
---- a/kernel/sched/Makefile
-+++ b/kernel/sched/Makefile
-@@ -1,3 +1,4 @@
- # SPDX-License-Identifier: GPL-2.0
-+# a harmless first hunk
- 
- # The compilers are complaining about unused variables inside an if(0) scope
-@@ -32,3 +33,3 @@
- obj-y += fair.o
--obj-y += no_such_object.o
-+obj-y += another_object.o
- obj-y += build_utility.o
-PATCH
+# A two-hunk patch whose first hunk applies (its context is the first
+# three lines of the tree's kernel/sched/Makefile, whatever the base) and
+# whose second expects text the file does not have.
+mk=$tree/kernel/sched/Makefile
+{
+	printf -- '--- a/kernel/sched/Makefile\n+++ b/kernel/sched/Makefile\n'
+	printf '@@ -1,3 +1,4 @@\n'
+	sed -n '1p' "$mk" | sed 's/^/ /'
+	printf '+# a harmless first hunk\n'
+	sed -n '2,3p' "$mk" | sed 's/^/ /'
+	printf '@@ -32,3 +33,3 @@\n obj-y += fair.o\n-obj-y += no_such_object.o\n'
+	printf '+obj-y += another_object.o\n obj-y += build_utility.o\n'
+} >"$tmp/bad.patch"
 printf 'author  T <t@example.org>\ncommit  m\npatch   bad.patch\n' >"$tmp/series"
 printf 'subject\n\nbody\n' >"$tmp/m"
 out=$(SERIES=$tmp/series PATCHDIR=$tmp OUT=${LB_TEST_OUT:-$root/out} \
