@@ -87,6 +87,22 @@ static void mask_to_list(const char *mask, char *out, size_t len)
 	}
 }
 
+/*
+ * The level and span mask of a "domainN" line of /proc/schedstat: version
+ * 16 (6.12) writes "domainN MASK ...", version 17 (7.3) "domainN NAME
+ * MASK ...". A mask is hex digits and commas; a name never is.
+ */
+static int domain_mask(const char *line, int *level, char *mask, size_t len)
+{
+	char a[128], b[128];
+
+	if (sscanf(line, "domain%d %127s %127s", level, a, b) != 3)
+		return -1;
+	snprintf(mask, len, "%s", strspn(a, "0123456789abcdef,") == strlen(a) ?
+		 a : b);
+	return 0;
+}
+
 static int info(void)
 {
 	char path[256], buf[1024], name[64], flags[512], span[256], mask[128];
@@ -111,7 +127,7 @@ static int info(void)
 			level = 0;
 			continue;
 		}
-		if (sscanf(buf, "domain%d %127s", &level, mask) != 2)
+		if (domain_mask(buf, &level, mask, sizeof(mask)))
 			continue;
 		mask_to_list(mask, span, sizeof(span));
 		snprintf(path, sizeof(path),
@@ -370,6 +386,9 @@ static int set_arm(const char *arm)
 	return r;
 }
 
+/* Long enough for stopped hogs to leave their runqueues for good. */
+#define SETTLE_MS	20
+
 /*
  * Start the hogs pinned where @o says, let them run pinned, release them
  * and sleep through the watch: the measuring process must not occupy the
@@ -403,6 +422,12 @@ static int release_once(const struct release_opts *o, const int *cap,
 		kill(pids[i], SIGSTOP);
 	for (i = 0; i < o->n; i++)
 		waitpid(pids[i], NULL, WUNTRACED);
+	/*
+	 * A stopped task can stay queued for a moment (DELAY_DEQUEUE), and
+	 * the balancer may still move it: let that happen while the trace
+	 * still runs.
+	 */
+	usleep(SETTLE_MS * 1000);
 	write_str(TRACING "tracing_on", "0");
 	write_str(TRACING "events/sched/sched_migrate_task/enable", "0");
 	for (i = 0; i < o->n; i++)
@@ -475,7 +500,6 @@ static int release(int argc, char **argv)
 		o.watch_ms = atoi(argv[5]);
 	}
 	read_caps(cap);
-	write_str("/sys/kernel/debug/sched/features", "NO_NI_RANDOM");
 	for (r = 1; r <= reps; r++) {
 		for (a = 0; a < 2; a++) {
 			if (set_arm(arms[a])) {

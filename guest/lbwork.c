@@ -79,6 +79,8 @@ struct scenario {
 	int topo_line;
 	int reps, duration_ms, release_ms;
 	bool icount;		/* "clock icount": counted instructions */
+	char features[8][32];	/* "features": sched features to write */
+	int nfeatures;
 	int sweep[32], nsweep;	/* task counts to run the scenario with */
 	struct spec s[MAX_SPECS];
 	int ns;
@@ -311,6 +313,27 @@ static int parse_word(const char *s, char *out, size_t len)
 	return 0;
 }
 
+/*
+ * "features NAME...": sched features written to
+ * /sys/kernel/debug/sched/features for both arms, e.g. NO_NI_RANDOM. The
+ * default is none: the kernel's own defaults, as distributions ship them.
+ */
+static int parse_features(struct scenario *sc, char **w, int nw, int line)
+{
+	if (nw < 2 || nw - 1 > 8)
+		return perr(sc, line, "expected 'features NAME...' (1 to 8 names)");
+	for (int i = 1; i < nw; i++) {
+		size_t n = strlen(w[i]);
+
+		if (!n || n >= sizeof(sc->features[0]) ||
+		    strspn(w[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
+			return perr(sc, line, "a sched feature is upper case, e.g. NO_NI_RANDOM; got '%s'", w[i]);
+		memcpy(sc->features[i - 1], w[i], n + 1);
+	}
+	sc->nfeatures = nw - 1;
+	return 0;
+}
+
 static int parse_line(struct scenario *sc, char **w, int nw, int line)
 {
 	const char *k = w[0];
@@ -321,6 +344,8 @@ static int parse_line(struct scenario *sc, char **w, int nw, int line)
 		return parse_sweep(sc, w[1], line);
 	if (!strcmp(k, "expect"))
 		return parse_expect(sc, w, nw, line);
+	if (!strcmp(k, "features"))
+		return parse_features(sc, w, nw, line);
 	if (nw != 2)
 		return perr(sc, line, "expected '%s VALUE'", k);
 	if (!strcmp(k, "name"))
@@ -346,7 +371,7 @@ static int parse_line(struct scenario *sc, char **w, int nw, int line)
 		sc->icount = !strcmp(w[1], "icount");
 		return 0;
 	}
-	return perr(sc, line, "unknown keyword '%s' (expected name, topology, reps, duration, release, clock, sweep, task or expect)",
+	return perr(sc, line, "unknown keyword '%s' (expected name, topology, reps, duration, release, clock, features, sweep, task or expect)",
 		    k);
 }
 
@@ -807,9 +832,13 @@ static long trace_lost(int ncpus)
 }
 
 /*
- * Balancer activity from /proc/schedstat (version 16): per domain, three
- * blocks of eight lb_* counters in the order busy, idle, newly idle, then
- * alb_count, alb_failed, alb_pushed.
+ * Balancer activity from /proc/schedstat. Per domain there are three
+ * blocks of lb_* counters, for busy, idle and newly idle balancing, then
+ * alb_count, alb_failed and alb_pushed. Version 16 (6.12) writes
+ * "domainN MASK" and eight counters a block: count, balanced, failed,
+ * imbalance, gained, hot_gained, nobusyq, nobusyg. Version 17 (7.3)
+ * writes "domainN NAME MASK" and eleven, the imbalance split in four
+ * (load, util, task, misfit).
  */
 enum { LB_BUSY, LB_IDLE, LB_NEWIDLE, LB_GAINED, LB_FAILED, ALB_PUSHED, NSTAT };
 
@@ -818,29 +847,45 @@ static const char * const stat_names[] = {
 	"alb_pushed",
 };
 
+/* Sum one domain line's counters into @s; @blk is 8 or 11. */
+static void schedstat_domain(char *p, int blk, unsigned long *s)
+{
+	unsigned long f[3 * 11 + 3];
+	int n, want = 3 * blk + 3, gained = blk == 8 ? 4 : 7;
+
+	for (n = 0; p && *p && n < want; n++)
+		f[n] = strtoul(p, &p, 10);
+	if (n < want)
+		return;
+	s[LB_BUSY] += f[0];
+	s[LB_IDLE] += f[blk];
+	s[LB_NEWIDLE] += f[2 * blk];
+	s[LB_GAINED] += f[gained] + f[blk + gained] + f[2 * blk + gained];
+	s[LB_FAILED] += f[2] + f[blk + 2] + f[2 * blk + 2];
+	s[ALB_PUSHED] += f[3 * blk + 2];
+}
+
 static void schedstat(unsigned long *s)
 {
-	unsigned long f[27];
-	char buf[1024], *p;
 	FILE *fp = fopen("/proc/schedstat", "r");
-	int n;
+	int version = 0, skip, i;
+	char buf[1024], *p;
 
 	memset(s, 0, NSTAT * sizeof(*s));
 	while (fp && fgets(buf, sizeof(buf), fp)) {
+		if (sscanf(buf, "version %d", &version) == 1)
+			continue;
 		if (strncmp(buf, "domain", 6))
 			continue;
-		p = strchr(buf, ' ');
-		p = p ? strchr(p + 1, ' ') : NULL;
-		for (n = 0; p && n < 27; n++)
-			f[n] = strtoul(p, &p, 10);
-		if (n < 27)
-			continue;
-		s[LB_BUSY] += f[0];
-		s[LB_IDLE] += f[8];
-		s[LB_NEWIDLE] += f[16];
-		s[LB_GAINED] += f[4] + f[12] + f[20];
-		s[LB_FAILED] += f[2] + f[10] + f[18];
-		s[ALB_PUSHED] += f[26];
+		/* Past "domainN MASK" (16) or "domainN NAME MASK" (17) */
+		skip = version >= 17 ? 3 : 2;
+		p = buf;
+		for (i = 0; p && i < skip; i++) {
+			p = strchr(p, ' ');
+			p = p ? p + 1 : NULL;
+		}
+		if (p)
+			schedstat_domain(p, version >= 17 ? 11 : 8, s);
 	}
 	if (fp)
 		fclose(fp);
@@ -857,12 +902,14 @@ static const char * const idle_names[] = { "busy", "idle", "newidle" };
 static const char * const outcome_names[] = {
 	"balanced", "moved", "active", "pinned", "failed",
 };
-static const char * const type_names[] = { "load", "util", "task", "misfit" };
+static const char * const type_names[] = {
+	"load", "util", "task", "misfit", "llc",
+};
 
 #define FBG_BUCKETS	64
 #define FBG_LEVELS	4
 #define NOUTCOMES	5
-#define NTYPES		4
+#define NTYPES		5
 
 struct fbg {
 	unsigned long long calls[3][FBG_LEVELS], ns[3][FBG_LEVELS];
@@ -1198,12 +1245,32 @@ static void raw_output(FILE *out)
 	}
 }
 
-/* The measurement conditions of both arms. */
-static void lab_setup(void)
+/*
+ * The measurement conditions of both arms: the sched features at the
+ * kernel's defaults unless the scenario names some.
+ */
+static void lab_setup(const struct scenario *sc)
 {
-	write_str("/sys/kernel/debug/sched/features", "NO_NI_RANDOM");
+	for (int i = 0; i < sc->nfeatures; i++)
+		write_str("/sys/kernel/debug/sched/features", sc->features[i]);
 	write_str("/proc/sys/kernel/sched_autogroup_enabled", "0");
 	write_str("/proc/sys/kernel/sched_schedstats", "1");
+}
+
+/* Give the next scenario of the boot the defaults that this one changed. */
+static void lab_restore(const struct scenario *sc)
+{
+	char undo[40];
+
+	for (int i = 0; i < sc->nfeatures; i++) {
+		const char *f = sc->features[i];
+
+		if (!strncmp(f, "NO_", 3))
+			snprintf(undo, sizeof(undo), "%s", f + 3);
+		else
+			snprintf(undo, sizeof(undo), "NO_%s", f);
+		write_str("/sys/kernel/debug/sched/features", undo);
+	}
 }
 
 /* Every repetition on both arms, alternating which arm goes first. */
@@ -1246,12 +1313,13 @@ static int run_file(const char *file, const char *outpath)
 		return 1;
 	}
 	raw_output(out);
-	lab_setup();
+	lab_setup(&sc);
 	for (int k = 0; k < instances(&sc); k++) {
 		one = instance(&sc, k);
 		bad |= run_reps(&one, out);
 	}
 	set_arm("rework");
+	lab_restore(&sc);
 	fclose(out);
 	return bad;
 }
