@@ -1,0 +1,49 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# An "expect" line is judged over the repetitions: a rework mean above
+# stock's by less than the noise is no miss (0.03 +- 0.02 against
+# 0.01 +- 0.02 over 3 runs, the 7.3 seed-5little case), while a clear
+# excess (5.0 +- 0.1 against 1.0 +- 0.1) and any excess without spread
+# are; an absolute mark is judged on the rework's runs alone.
+set -u
+root=$(cd "$(dirname "$0")/../.." && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+run() {
+	local name=$1 rework=$2 stock=$3 expect=$4 v
+	: >"$tmp/m"
+	for v in $rework; do
+		echo "scenario=$name arm=rework valid=1 wasted_pct=$v" >>"$tmp/m"
+	done
+	for v in $stock; do
+		echo "scenario=$name arm=stock valid=1 wasted_pct=$v" >>"$tmp/m"
+	done
+	echo "$name 1 3000" >"$tmp/runs"
+	echo "$name $expect" >"$tmp/expect"
+	mkdir -p "$tmp/r"
+	awk -v expect="$tmp/expect" -v runs="$tmp/runs" -v dir="$tmp/r" \
+		-v icount_ns=8 -f "$root/scripts/lab-report.awk" "$tmp/m" \
+		>"$tmp/out" 2>&1
+}
+
+fail=0
+# want NAME RC: the report of the last run exited RC.
+want() {
+	if [ "$2" != "$3" ]; then
+		echo "FAIL: $1: exit $3, wanted $2"
+		sed 's/^/  | /' "$tmp/out"
+		fail=1
+	else
+		echo "ok: $1"
+	fi
+}
+
+run noise "0.01 0.03 0.05" "0.00 0.01 0.03" "wasted_pct <= stock"; want noise-is-no-miss 0 $?
+run clear "5.0 5.1 4.9" "1.0 1.1 0.9" "wasted_pct <= stock"; want clear-excess-misses 1 $?
+grep -q "t = " "$tmp/out" || { echo "FAIL: the miss does not give its statistic"; fail=1; }
+run flat "0.02 0.02 0.02" "0.01 0.01 0.01" "wasted_pct <= stock"; want excess-without-spread-misses 1 $?
+run equal "0.00 0.00 0.00" "0.00 0.00 0.00" "wasted_pct <= stock"; want equal-is-met 0 $?
+run abs-noise "1.9 2.1 2.3" "9 9 9" "wasted_pct <= 2"; want absolute-noise-is-no-miss 0 $?
+run abs-clear "3.0 3.1 2.9" "9 9 9" "wasted_pct <= 2"; want absolute-excess-misses 1 $?
+exit $fail
