@@ -546,11 +546,13 @@ static int lb_check_decision(const char *s, int ncpus)
 
 TEST_F(lb, trace_decision)
 {
+	/* The names are recorded as strings: no symbol table is needed */
 	static const char * const fields[] = {
-		"int cpu;", "int level;", "int idle;", "int busiest;",
-		"int local;", "int type;", "unsigned long imbalance;",
-		"int reason;", "int outcome;", "unsigned int moved;",
-		"unsigned int nr_failed;",
+		"int cpu;", "int level;", "int idle;",
+		"__data_loc char[] busiest;", "__data_loc char[] local;",
+		"__data_loc char[] type;", "unsigned long imbalance;",
+		"__data_loc char[] reason;", "__data_loc char[] outcome;",
+		"unsigned int moved;", "unsigned int nr_failed;",
 	};
 	int good = 0, bad = 0, fd, ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	const char *tag = "sched_lb_decision: ";
