@@ -42,5 +42,11 @@ if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 	echo "$want" >"$O/.lb-config-stamp"
 fi
 
-kmake -s O="$O" -j"$(nproc)" Image
-echo "   $O/arch/arm64/boot/Image"
+# LB_TARGET builds one object instead (stock-identical.sh wants fair.o).
+target=${LB_TARGET:-Image}
+kmake -s O="$O" -j"$(nproc)" "$target"
+if [ "$target" = Image ]; then
+	echo "   $O/arch/arm64/boot/Image"
+else
+	echo "   $O/$target"
+fi

@@ -188,6 +188,8 @@ if check backport/prepare env BASE=6.12 "$S/prepare-tree.sh" &&
 		'"$1/boot.sh" check-bl44 bl44 rework "$2"' _ "$S" "$info"
 	log=$OUT/base-6.12/runs/check-bl44/console.log
 	count_kunit "$log" "$LOGS/backport/kunit.log"
+	check backport/stock-fair.o-is-the-base-code env BASE=6.12 \
+		"$S/stock-identical.sh"
 	check backport/series env BASE=6.12 "$S/series.sh"
 	check backport/checkpatch env BASE=6.12 "$S/checkpatch.sh"
 fi
