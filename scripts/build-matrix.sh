@@ -56,7 +56,7 @@ for name in "${names[@]}"; do
 		tail -n 40 "$log"
 		die "$name: kernel/sched/ does not build"
 	fi
-	if grep -E 'fair_lb|lb_stats|sched/lb\.h|events/sched_lb' "$log" |
+	if grep -E 'fair_lb|lb_stats|lb_rules|sched/lb\.h|events/sched_lb' "$log" |
 	   grep -q 'warning:'; then
 		grep -E -A3 'warning:' "$log" | head -n 40
 		die "$name: W=1 warnings in our files"

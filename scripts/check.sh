@@ -95,6 +95,7 @@ if [ "$rework_ok" -eq 0 ]; then
 		out=$("$k" -none -Wall "$@" 2>&1) || exit 1
 		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
+		"$LB_TREE/kernel/sched/lb_rules.h" \
 		"$LB_TREE/include/linux/sched/lb.h"
 fi
 # x86_64 with the rework, and without SMP: kernel/sched/ with W=1.

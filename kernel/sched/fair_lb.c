@@ -7,8 +7,10 @@
  *   gather   fair.c walks the domain's groups and fills one
  *            struct lb_group_snap per group and a struct lb_domain_snap
  *            for the domain and the CPU that balances it;
- *   decide   the functions of this file put every group in a state, pick
- *            the busiest group and decide what to migrate and how much;
+ *   decide   the per-group rules of lb_rules.h put every group in a state
+ *            and pick the busiest group, inline in the gather loop; then
+ *            sched_lb_decide(), here, decides what to migrate and how
+ *            much;
  *   act      fair.c detaches and attaches tasks as the decision says.
  *
  * The decide phase is pure: it reads only its arguments and returns a
@@ -34,7 +36,7 @@
  *       more than one (or the child domain prefers siblings);
  *   [2] misfit is only picked as busiest when the local group has spare
  *       capacity and the destination CPU more room than the task has
- *       now (see misfit_fits_local());
+ *       now (see lb_misfit_fits_local());
  *   [3] one task per idle local CPU while tasks wait; without an idle
  *       local CPU, the spare utilization (outside shared-LLC domains);
  *   [4] load that evens the average load of the groups, if the gap is
@@ -43,10 +45,8 @@
  *       otherwise as [1]. llc_balance exists only with cache-aware
  *       scheduling (CONFIG_SCHED_CACHE) between LLCs.
  *
- * All ratios are compared by cross-multiplying: "util is above capacity
- * shrunk by imbalance_pct" is util * pct > capacity * 100. The products
- * saturate at ULONG_MAX instead of wrapping, so absurd inputs still give
- * an ordered, if coarse, answer, and a capacity of 0 counts as 1.
+ * Ratios are compared by cross-multiplying, with products that saturate
+ * instead of wrapping (lb_sat_mul() in lb_rules.h).
  */
 #include <linux/debugfs.h>
 #include <linux/init.h>
@@ -65,39 +65,13 @@
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
-#include "lb_stats.h"
+#include "lb_rules.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/sched_lb.h>
 
-/* Per-CPU capacities closer than this (5%) count as equal. */
-#define LB_CAPACITY_MARGIN	1078
-
 /* Imbalances of at most this many tasks between NUMA nodes are kept. */
 #define LB_NUMA_IMBALANCE_MIN	2
-
-/* a * b, or ULONG_MAX when the product does not fit. */
-static unsigned long sat_mul(unsigned long a, unsigned long b)
-{
-	unsigned long r;
-
-	if (check_mul_overflow(a, b, &r))
-		return ULONG_MAX;
-	return r;
-}
-
-/* Load per SCHED_CAPACITY_SCALE of capacity. */
-static unsigned long avg_load(const struct lb_group_snap *g)
-{
-	return sat_mul(g->load, SCHED_CAPACITY_SCALE) / max(g->capacity, 1UL);
-}
-
-/* Is capacity @a clearly (by more than 5%) above capacity @b? */
-static bool capacity_above(unsigned long a, unsigned long b)
-{
-	return sat_mul(a, SCHED_CAPACITY_SCALE) >
-	       sat_mul(b, LB_CAPACITY_MARGIN);
-}
 
 static struct lb_decision balanced(enum lb_reason reason)
 {
@@ -119,244 +93,6 @@ static struct lb_decision migrate(enum lb_migration type, unsigned long amount,
 		.imbalance = amount,
 		.reason = reason,
 	};
-}
-
-/*
- * True when the group's CFS signals say it is short of capacity: either
- * utilization is within imbalance_pct of the capacity, or the runnable
- * average (which also counts waiting time) is beyond it by imbalance_pct.
- */
-static bool group_short_of_capacity(unsigned int pct,
-				    const struct lb_group_snap *g)
-{
-	if (sat_mul(g->util, pct) > sat_mul(g->capacity, 100))
-		return true;
-	return sat_mul(g->runnable, 100) > sat_mul(g->capacity, pct);
-}
-
-/**
- * sched_lb_group_overloaded() - Does a group have more work than CPUs?
- * @pct: The domain's imbalance_pct.
- * @energy_model: EAS is enabled.
- * @g:   The group.
- *
- * A group is overloaded when its tasks outnumber its CPUs and its CFS
- * signals confirm that they compete for time. Counting tasks alone would
- * call a group of short sleepers overloaded. Under EAS a group is
- * overloaded only if one of its CPUs is overutilized as well: below the
- * tipping point wakeup placement keeps the tasks where energy is best.
- *
- * Context: Any; pure.
- * Return: true if @g is overloaded.
- */
-bool sched_lb_group_overloaded(unsigned int pct, bool energy_model,
-			       const struct lb_group_snap *g)
-{
-	if (energy_model && !g->overutilized)
-		return false;
-	if (g->nr_running <= g->weight)
-		return false;
-	return group_short_of_capacity(pct, g);
-}
-
-/**
- * sched_lb_group_has_spare() - Could a group run more work?
- * @pct: The domain's imbalance_pct.
- * @g:   The group.
- *
- * A group with fewer tasks than CPUs has an idle CPU to offer, and a group
- * without tasks has nothing that competes for its CPUs. A group with as
- * many tasks as CPUs or more still has spare capacity when its utilization
- * stays clear of the capacity by imbalance_pct and its tasks are not
- * waiting, e.g. several small tasks sharing one big CPU.
- *
- * Note that "not overloaded" does not imply "has spare": a group with one
- * CPU-bound task per CPU is neither; it is fully busy.
- *
- * Context: Any; pure.
- * Return: true if @g has spare capacity.
- */
-bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g)
-{
-	if (g->nr_running < g->weight || !g->nr_running)
-		return true;
-	/* Tasks that wait mean no spare, whatever utilization says. */
-	if (sat_mul(g->runnable, 100) > sat_mul(g->capacity, pct))
-		return false;
-	return sat_mul(g->util, pct) < sat_mul(g->capacity, 100);
-}
-
-/**
- * sched_lb_classify() - Put a group in a load-balance state.
- * @sd: The domain being balanced.
- * @g:  One of its groups.
- *
- * The rules are tried from the most urgent state down, and the first that
- * matches wins:
- *
- *   overloaded    more tasks than CPUs and short of capacity;
- *   llc_balance   tasks prefer the destination's LLC;
- *   imbalanced    pinned tasks defeated an earlier balance;
- *   asym_packing  the destination CPU is preferred to the group's;
- *   smt_balance   CFS tasks share the SMT siblings of the group;
- *   misfit        a task does not fit the CPU it runs on;
- *   fully_busy    no spare capacity;
- *   has_spare     otherwise.
- *
- * The middle five describe work that should come to the destination CPU,
- * so they are never given to the local group. In particular a local group
- * whose pinned tasks defeated an earlier balance is not "imbalanced": that
- * would rank it above a fully busy or has_spare busiest group and stop it
- * from pulling anything, although its own pinned tasks are no reason not
- * to take work from elsewhere.
- *
- * Context: Any; pure.
- * Return: The group's state.
- */
-enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
-				      const struct lb_group_snap *g)
-{
-	if (sched_lb_group_overloaded(sd->imbalance_pct, sd->energy_model, g))
-		return LB_OVERLOADED;
-	if (!g->local) {
-		if (g->llc_balance)
-			return LB_LLC_BALANCE;
-		if (g->imbalanced)
-			return LB_IMBALANCED;
-		if (g->asym_packing)
-			return LB_ASYM_PACKING;
-		if (g->smt_balance)
-			return LB_SMT_BALANCE;
-		if (g->misfit_load)
-			return LB_MISFIT;
-	}
-	if (!sched_lb_group_has_spare(sd->imbalance_pct, g))
-		return LB_FULLY_BUSY;
-	return LB_HAS_SPARE;
-}
-
-/*
- * Would the misfit task of @g get more capacity on the destination CPU
- * than it has now? The local group must have spare capacity, the
- * destination's core must be idle, and the capacity the destination CPU
- * has left must be clearly above what the task's CPU offers. A big CPU
- * already running a CPU hog has almost nothing left: the task would only
- * share it while its own CPU went idle, and that idle CPU would pull a
- * task right back.
- */
-static bool misfit_fits_local(const struct lb_domain_snap *sd,
-			      const struct lb_group_snap *local,
-			      const struct lb_group_snap *g)
-{
-	unsigned long room = 0;
-
-	if (!sd->dst_core_idle || local->state != LB_HAS_SPARE)
-		return false;
-	if (sd->dst_capacity > sd->dst_util)
-		room = sd->dst_capacity - sd->dst_util;
-	return capacity_above(room, g->max_capacity);
-}
-
-/*
- * Can the destination CPU take anything from @g at all? Not from its own
- * group, and a group without CFS tasks has nothing to give. On
- * asymmetric-capacity domains, a misfit task must fit the local group
- * better, and a group that is not overloaded keeps its tasks if its CPUs
- * are all clearly bigger than the destination.
- */
-static bool worth_pulling_from(const struct lb_domain_snap *sd,
-			       const struct lb_group_snap *local,
-			       const struct lb_group_snap *g)
-{
-	if (g->local || !g->cfs_running)
-		return false;
-	if (!(sd->flags & SD_ASYM_CPUCAPACITY))
-		return true;
-	if (g->state == LB_MISFIT && !misfit_fits_local(sd, local, g))
-		return false;
-	if (g->state <= LB_FULLY_BUSY &&
-	    capacity_above(g->min_capacity, sd->dst_capacity))
-		return false;
-	return true;
-}
-
-/* Between two groups with idle CPUs: fewer idle CPUs, then more tasks. */
-static bool fewer_idle(const struct lb_group_snap *a,
-		       const struct lb_group_snap *b)
-{
-	if (a->idle_cpus != b->idle_cpus)
-		return a->idle_cpus < b->idle_cpus;
-	return a->nr_running > b->nr_running;
-}
-
-/*
- * Two fully busy groups: the one with the higher load per capacity. Both
- * sides are computed, unlike in the stock balancer where avg_load stays 0
- * for fully busy groups and the first one found always wins. On a tie an
- * SMT group already chosen is kept: it gains more from losing a task.
- */
-static bool more_loaded(const struct lb_group_snap *a,
-			const struct lb_group_snap *b)
-{
-	unsigned long la = avg_load(a), lb = avg_load(b);
-
-	if (la != lb)
-		return la > lb;
-	return !b->smt;
-}
-
-/**
- * sched_lb_busier() - Is a group a better source than the busiest so far?
- * @sd:    The domain being balanced.
- * @local: The local group (holding the destination CPU).
- * @cand:  The candidate group.
- * @cur:   The busiest group so far, or NULL.
- *
- * The candidate must be worth pulling from. Then the higher state wins;
- * within one state, the state's own measure decides: load per capacity for
- * overloaded and fully busy groups, the most tasks that prefer the
- * destination's LLC, the largest misfit task, the lowest asym_packing
- * priority, and otherwise fewer idle CPUs and more tasks. An
- * SMT group with a single task does not beat a non-SMT group, and the
- * first imbalanced group found is kept.
- *
- * Context: Any; pure.
- * Return: true if @cand should replace @cur as the busiest group.
- */
-bool sched_lb_busier(const struct lb_domain_snap *sd,
-		     const struct lb_group_snap *local,
-		     const struct lb_group_snap *cand,
-		     const struct lb_group_snap *cur)
-{
-	if (!worth_pulling_from(sd, local, cand))
-		return false;
-	if (!cur)
-		return true;
-	if (cand->state != cur->state)
-		return cand->state > cur->state;
-
-	switch (cand->state) {
-	case LB_OVERLOADED:
-		return avg_load(cand) > avg_load(cur);
-	case LB_LLC_BALANCE:
-		return cand->nr_pref_llc > cur->nr_pref_llc;
-	case LB_IMBALANCED:
-		return false;
-	case LB_ASYM_PACKING:
-		return cand->asym_prio < cur->asym_prio;
-	case LB_MISFIT:
-		return cand->misfit_load > cur->misfit_load;
-	case LB_SMT_BALANCE:
-		if (cand->idle_cpus || cur->idle_cpus)
-			return fewer_idle(cand, cur);
-		return more_loaded(cand, cur);
-	case LB_FULLY_BUSY:
-		return more_loaded(cand, cur);
-	default:
-		if (cand->smt != cur->smt)
-			return !cand->smt || cand->cfs_running > 1;
-		return fewer_idle(cand, cur);
-	}
 }
 
 /*
@@ -397,7 +133,7 @@ static unsigned long sibling_gap(const struct lb_domain_snap *sd,
  */
 static bool tasks_wait(unsigned int pct, const struct lb_group_snap *g)
 {
-	return sat_mul(g->runnable, 100) > sat_mul(g->capacity, pct);
+	return lb_sat_mul(g->runnable, 100) > lb_sat_mul(g->capacity, pct);
 }
 
 /* Idle CPUs of the local group, the newly idle destination included. */
@@ -412,23 +148,23 @@ static struct lb_decision even_load(const struct lb_domain_snap *sd,
 				    const struct lb_group_snap *local,
 				    const struct lb_group_snap *busiest)
 {
-	unsigned long la = avg_load(local), ba = avg_load(busiest), da;
+	unsigned long la = lb_avg_load(local), ba = lb_avg_load(busiest), da;
 	unsigned long excess, room;
 
 	if (la >= ba)
 		return balanced(LB_R_LOCAL_BUSIER);
-	da = sat_mul(sd->total_load, SCHED_CAPACITY_SCALE) /
+	da = lb_sat_mul(sd->total_load, SCHED_CAPACITY_SCALE) /
 	     max(sd->total_capacity, 1UL);
 	if (la >= da)
 		return balanced(LB_R_ABOVE_AVERAGE);
 	if (local->state == LB_OVERLOADED &&
-	    sat_mul(ba, 100) <= sat_mul(la, sd->imbalance_pct))
+	    lb_sat_mul(ba, 100) <= lb_sat_mul(la, sd->imbalance_pct))
 		return balanced(LB_R_WITHIN_PCT);
 	if (ba <= da)
 		return balanced(LB_R_EVEN);
 	/* Neither push busiest below the average nor pull local above it. */
-	excess = sat_mul(ba - da, busiest->capacity);
-	room = sat_mul(da - la, local->capacity);
+	excess = lb_sat_mul(ba - da, busiest->capacity);
+	room = lb_sat_mul(da - la, local->capacity);
 	return migrate(LB_MIGRATE_LOAD,
 		       min(excess, room) / SCHED_CAPACITY_SCALE, LB_R_AVG_LOAD);
 }
@@ -759,12 +495,24 @@ struct lb_counters {
 	u32	reasons[LB_LEVELS][LB_NR_REASONS];
 };
 
-static DEFINE_PER_CPU(struct lb_counters, lb_counters);
+/*
+ * The counters take about 14 KB per CPU, so they are allocated the first
+ * time counting is switched on, and kept from then on (a "0" keeps the
+ * counts for reading): a kernel whose counters are never used spends a
+ * pointer on them. The pointer is set before the counting key is enabled
+ * and never changes afterwards; code behind the key may use it.
+ */
+static struct lb_counters __percpu *lb_counters;
+
+static struct lb_counters *lb_this_counters(void)
+{
+	return this_cpu_ptr(READ_ONCE(lb_counters));
+}
 
 /* Count the pass @n on this CPU. */
 static void lb_count(const struct lb_note *n)
 {
-	struct lb_counters *c = this_cpu_ptr(&lb_counters);
+	struct lb_counters *c = lb_this_counters();
 	int level = clamp(n->level, 0, LB_LEVELS - 1);
 
 	c->passes[n->rework][level][n->busiest + 1][n->type][n->outcome]++;
@@ -798,7 +546,7 @@ void sched_lb_note(const struct lb_note *n)
 	if (n->rework)
 		trace_sched_lb_decision(n);
 	t0 = local_clock() - t0;
-	c = this_cpu_ptr(&lb_counters);
+	c = lb_this_counters();
 	c->notes[n->rework]++;
 	c->note_ns[n->rework] += t0;
 	c->note_hist[n->rework][lb_cost_bucket(t0)]++;
@@ -816,7 +564,7 @@ void sched_lb_note(const struct lb_note *n)
  */
 void sched_lb_note_cost(bool rework, int idle, int level, u64 ns)
 {
-	struct lb_counters *c = this_cpu_ptr(&lb_counters);
+	struct lb_counters *c = lb_this_counters();
 
 	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
 	level = clamp(level, 0, LB_LEVELS - 1);
@@ -959,14 +707,17 @@ static void lb_add_u32(u32 *dst, const u32 *src, size_t size)
 		dst[i] += src[i];
 }
 
-/* The counters of every CPU, summed into @sum. */
+/* The counters of every CPU, summed into @sum; zeros before any count. */
 static void lb_counters_sum(struct lb_counters *sum)
 {
 	int cpu;
 
 	memset(sum, 0, sizeof(*sum));
+	guard(mutex)(&lb_stats_lock);
+	if (!lb_counters)
+		return;
 	for_each_possible_cpu(cpu) {
-		const struct lb_counters *c = per_cpu_ptr(&lb_counters, cpu);
+		const struct lb_counters *c = per_cpu_ptr(lb_counters, cpu);
 
 		lb_add_u64(&sum->calls[0][0][0], &c->calls[0][0][0],
 			   sizeof(c->calls));
@@ -1089,19 +840,29 @@ static int lb_stats_open(struct inode *inode, struct file *file)
 	return single_open(file, lb_stats_show, NULL);
 }
 
-/* Clear the counters and start counting, or stop counting. */
-static void lb_stats_set(bool on)
+/*
+ * Clear the counters and start counting, or stop counting. The first "1"
+ * allocates them; if that fails, nothing changes and it is -ENOMEM.
+ */
+static int lb_stats_set(bool on)
 {
+	struct lb_counters __percpu *c;
 	int cpu;
 
 	guard(mutex)(&lb_stats_lock);
+	if (on && !lb_counters) {
+		c = alloc_percpu(struct lb_counters);
+		if (!c)
+			return -ENOMEM;
+		WRITE_ONCE(lb_counters, c);
+	}
 	if (on) {
 		for_each_possible_cpu(cpu)
-			memset(per_cpu_ptr(&lb_counters, cpu), 0,
+			memset(per_cpu_ptr(lb_counters, cpu), 0,
 			       sizeof(struct lb_counters));
 	}
 	if (on == sched_lb_counting())
-		return;
+		return 0;
 	if (on) {
 		sched_lb_watch_get();
 		static_branch_enable(&sched_lb_count_key);
@@ -1109,6 +870,7 @@ static void lb_stats_set(bool on)
 		static_branch_disable(&sched_lb_count_key);
 		sched_lb_watch_put();
 	}
+	return 0;
 }
 
 /*
@@ -1120,12 +882,12 @@ static void lb_stats_set(bool on)
 static ssize_t lb_stats_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
-	int on = lb_write_bool(ubuf, count);
+	int on = lb_write_bool(ubuf, count), err;
 
 	if (on < 0)
 		return on;
-	lb_stats_set(on);
-	return count;
+	err = lb_stats_set(on);
+	return err ? err : count;
 }
 
 static const struct file_operations lb_stats_fops = {

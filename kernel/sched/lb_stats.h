@@ -131,15 +131,6 @@ struct lb_decision {
 	bool			retry_pinned;
 };
 
-bool sched_lb_group_overloaded(unsigned int pct, bool energy_model,
-			       const struct lb_group_snap *g);
-bool sched_lb_group_has_spare(unsigned int pct, const struct lb_group_snap *g);
-enum lb_group_state sched_lb_classify(const struct lb_domain_snap *sd,
-				      const struct lb_group_snap *g);
-bool sched_lb_busier(const struct lb_domain_snap *sd,
-		     const struct lb_group_snap *local,
-		     const struct lb_group_snap *cand,
-		     const struct lb_group_snap *cur);
 struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 				   const struct lb_group_snap *local,
 				   const struct lb_group_snap *busiest);

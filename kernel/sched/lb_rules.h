@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The per-group rules of the classification-driven load balancer.
+ *
+ * fair.c's gather loop calls these once per sched_group of the domain it
+ * balances: sched_lb_classify() as each group's statistics are complete
+ * and sched_lb_busier() to keep the busiest group so far. They are inline
+ * so that the loop calls no function per group, as stock's
+ * group_classify() and update_sd_pick_busiest() are inlined into it. The
+ * once-per-search decision, sched_lb_decide(), stays in fair_lb.c.
+ *
+ * Like all of the engine's decisions these are pure: they read only their
+ * arguments, the snapshots of lb_stats.h. KUnit (tests/fair_lb_kunit.c)
+ * includes this header through fair_lb.c and checks them directly.
+ *
+ * All ratios are compared by cross-multiplying: "util is above capacity
+ * shrunk by imbalance_pct" is util * pct > capacity * 100. The products
+ * saturate at ULONG_MAX instead of wrapping, so absurd inputs still give
+ * an ordered, if coarse, answer, and a capacity of 0 counts as 1.
+ */
+#ifndef _KERNEL_SCHED_LB_RULES_H
+#define _KERNEL_SCHED_LB_RULES_H
+
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/sched.h>
+#include <linux/sched/topology.h>
+
+#include "lb_stats.h"
+
+/* Per-CPU capacities closer than this (5%) count as equal. */
+#define LB_CAPACITY_MARGIN	1078
+
+/* a * b, or ULONG_MAX when the product does not fit. */
+static inline unsigned long lb_sat_mul(unsigned long a, unsigned long b)
+{
+	unsigned long r;
+
+	if (check_mul_overflow(a, b, &r))
+		return ULONG_MAX;
+	return r;
+}
+
+/* Load per SCHED_CAPACITY_SCALE of capacity. */
+static inline unsigned long lb_avg_load(const struct lb_group_snap *g)
+{
+	return lb_sat_mul(g->load, SCHED_CAPACITY_SCALE) /
+	       max(g->capacity, 1UL);
+}
+
+/* Is capacity @a clearly (by more than 5%) above capacity @b? */
+static inline bool lb_capacity_above(unsigned long a, unsigned long b)
+{
+	return lb_sat_mul(a, SCHED_CAPACITY_SCALE) >
+	       lb_sat_mul(b, LB_CAPACITY_MARGIN);
+}
+
+/*
+ * True when the group's CFS signals say it is short of capacity: either
+ * utilization is within imbalance_pct of the capacity, or the runnable
+ * average (which also counts waiting time) is beyond it by imbalance_pct.
+ */
+static inline bool lb_short_of_capacity(unsigned int pct,
+					const struct lb_group_snap *g)
+{
+	if (lb_sat_mul(g->util, pct) > lb_sat_mul(g->capacity, 100))
+		return true;
+	return lb_sat_mul(g->runnable, 100) > lb_sat_mul(g->capacity, pct);
+}
+
+/**
+ * sched_lb_group_overloaded() - Does a group have more work than CPUs?
+ * @pct: The domain's imbalance_pct.
+ * @energy_model: EAS is enabled.
+ * @g:   The group.
+ *
+ * A group is overloaded when its tasks outnumber its CPUs and its CFS
+ * signals confirm that they compete for time. Counting tasks alone would
+ * call a group of short sleepers overloaded. Under EAS a group is
+ * overloaded only if one of its CPUs is overutilized as well: below the
+ * tipping point wakeup placement keeps the tasks where energy is best.
+ *
+ * Context: Any; pure.
+ * Return: true if @g is overloaded.
+ */
+static inline bool sched_lb_group_overloaded(unsigned int pct,
+					     bool energy_model,
+					     const struct lb_group_snap *g)
+{
+	if (energy_model && !g->overutilized)
+		return false;
+	if (g->nr_running <= g->weight)
+		return false;
+	return lb_short_of_capacity(pct, g);
+}
+
+/**
+ * sched_lb_group_has_spare() - Could a group run more work?
+ * @pct: The domain's imbalance_pct.
+ * @g:   The group.
+ *
+ * A group with fewer tasks than CPUs has an idle CPU to offer, and a group
+ * without tasks has nothing that competes for its CPUs. A group with as
+ * many tasks as CPUs or more still has spare capacity when its utilization
+ * stays clear of the capacity by imbalance_pct and its tasks are not
+ * waiting, e.g. several small tasks sharing one big CPU.
+ *
+ * Note that "not overloaded" does not imply "has spare": a group with one
+ * CPU-bound task per CPU is neither; it is fully busy.
+ *
+ * Context: Any; pure.
+ * Return: true if @g has spare capacity.
+ */
+static inline bool sched_lb_group_has_spare(unsigned int pct,
+					    const struct lb_group_snap *g)
+{
+	if (g->nr_running < g->weight || !g->nr_running)
+		return true;
+	/* Tasks that wait mean no spare, whatever utilization says. */
+	if (lb_sat_mul(g->runnable, 100) > lb_sat_mul(g->capacity, pct))
+		return false;
+	return lb_sat_mul(g->util, pct) < lb_sat_mul(g->capacity, 100);
+}
+
+/**
+ * sched_lb_classify() - Put a group in a load-balance state.
+ * @sd: The domain being balanced.
+ * @g:  One of its groups.
+ *
+ * The rules are tried from the most urgent state down, and the first that
+ * matches wins:
+ *
+ *   overloaded    more tasks than CPUs and short of capacity;
+ *   llc_balance   tasks prefer the destination's LLC;
+ *   imbalanced    pinned tasks defeated an earlier balance;
+ *   asym_packing  the destination CPU is preferred to the group's;
+ *   smt_balance   CFS tasks share the SMT siblings of the group;
+ *   misfit        a task does not fit the CPU it runs on;
+ *   fully_busy    no spare capacity;
+ *   has_spare     otherwise.
+ *
+ * The middle five describe work that should come to the destination CPU,
+ * so they are never given to the local group. In particular a local group
+ * whose pinned tasks defeated an earlier balance is not "imbalanced": that
+ * would rank it above a fully busy or has_spare busiest group and stop it
+ * from pulling anything, although its own pinned tasks are no reason not
+ * to take work from elsewhere.
+ *
+ * Context: Any; pure.
+ * Return: The group's state.
+ */
+static inline enum lb_group_state
+sched_lb_classify(const struct lb_domain_snap *sd,
+		  const struct lb_group_snap *g)
+{
+	if (sched_lb_group_overloaded(sd->imbalance_pct, sd->energy_model, g))
+		return LB_OVERLOADED;
+	if (!g->local) {
+		if (g->llc_balance)
+			return LB_LLC_BALANCE;
+		if (g->imbalanced)
+			return LB_IMBALANCED;
+		if (g->asym_packing)
+			return LB_ASYM_PACKING;
+		if (g->smt_balance)
+			return LB_SMT_BALANCE;
+		if (g->misfit_load)
+			return LB_MISFIT;
+	}
+	if (!sched_lb_group_has_spare(sd->imbalance_pct, g))
+		return LB_FULLY_BUSY;
+	return LB_HAS_SPARE;
+}
+
+/*
+ * Would the misfit task of @g get more capacity on the destination CPU
+ * than it has now? The local group must have spare capacity, the
+ * destination's core must be idle, and the capacity the destination CPU
+ * has left must be clearly above what the task's CPU offers. A big CPU
+ * already running a CPU hog has almost nothing left: the task would only
+ * share it while its own CPU went idle, and that idle CPU would pull a
+ * task right back.
+ */
+static inline bool lb_misfit_fits_local(const struct lb_domain_snap *sd,
+					const struct lb_group_snap *local,
+					const struct lb_group_snap *g)
+{
+	unsigned long room = 0;
+
+	if (!sd->dst_core_idle || local->state != LB_HAS_SPARE)
+		return false;
+	if (sd->dst_capacity > sd->dst_util)
+		room = sd->dst_capacity - sd->dst_util;
+	return lb_capacity_above(room, g->max_capacity);
+}
+
+/*
+ * Can the destination CPU take anything from @g at all? Not from its own
+ * group, and a group without CFS tasks has nothing to give. On
+ * asymmetric-capacity domains, a misfit task must fit the local group
+ * better, and a group that is not overloaded keeps its tasks if its CPUs
+ * are all clearly bigger than the destination.
+ */
+static inline bool lb_worth_pulling_from(const struct lb_domain_snap *sd,
+					 const struct lb_group_snap *local,
+					 const struct lb_group_snap *g)
+{
+	if (g->local || !g->cfs_running)
+		return false;
+	if (!(sd->flags & SD_ASYM_CPUCAPACITY))
+		return true;
+	if (g->state == LB_MISFIT && !lb_misfit_fits_local(sd, local, g))
+		return false;
+	if (g->state <= LB_FULLY_BUSY &&
+	    lb_capacity_above(g->min_capacity, sd->dst_capacity))
+		return false;
+	return true;
+}
+
+/* Between two groups with idle CPUs: fewer idle CPUs, then more tasks. */
+static inline bool lb_fewer_idle(const struct lb_group_snap *a,
+				 const struct lb_group_snap *b)
+{
+	if (a->idle_cpus != b->idle_cpus)
+		return a->idle_cpus < b->idle_cpus;
+	return a->nr_running > b->nr_running;
+}
+
+/*
+ * Two fully busy groups: the one with the higher load per capacity. Both
+ * sides are computed, unlike in the stock balancer where avg_load stays 0
+ * for fully busy groups and the first one found always wins. On a tie an
+ * SMT group already chosen is kept: it gains more from losing a task.
+ */
+static inline bool lb_more_loaded(const struct lb_group_snap *a,
+				  const struct lb_group_snap *b)
+{
+	unsigned long la = lb_avg_load(a), lb = lb_avg_load(b);
+
+	if (la != lb)
+		return la > lb;
+	return !b->smt;
+}
+
+/**
+ * sched_lb_busier() - Is a group a better source than the busiest so far?
+ * @sd:    The domain being balanced.
+ * @local: The local group (holding the destination CPU).
+ * @cand:  The candidate group.
+ * @cur:   The busiest group so far, or NULL.
+ *
+ * The candidate must be worth pulling from. Then the higher state wins;
+ * within one state, the state's own measure decides: load per capacity for
+ * overloaded and fully busy groups, the most tasks that prefer the
+ * destination's LLC, the largest misfit task, the lowest asym_packing
+ * priority, and otherwise fewer idle CPUs and more tasks. An
+ * SMT group with a single task does not beat a non-SMT group, and the
+ * first imbalanced group found is kept.
+ *
+ * Context: Any; pure.
+ * Return: true if @cand should replace @cur as the busiest group.
+ */
+static inline bool sched_lb_busier(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *cand,
+				   const struct lb_group_snap *cur)
+{
+	if (!lb_worth_pulling_from(sd, local, cand))
+		return false;
+	if (!cur)
+		return true;
+	if (cand->state != cur->state)
+		return cand->state > cur->state;
+
+	switch (cand->state) {
+	case LB_OVERLOADED:
+		return lb_avg_load(cand) > lb_avg_load(cur);
+	case LB_LLC_BALANCE:
+		return cand->nr_pref_llc > cur->nr_pref_llc;
+	case LB_IMBALANCED:
+		return false;
+	case LB_ASYM_PACKING:
+		return cand->asym_prio < cur->asym_prio;
+	case LB_MISFIT:
+		return cand->misfit_load > cur->misfit_load;
+	case LB_SMT_BALANCE:
+		if (cand->idle_cpus || cur->idle_cpus)
+			return lb_fewer_idle(cand, cur);
+		return lb_more_loaded(cand, cur);
+	case LB_FULLY_BUSY:
+		return lb_more_loaded(cand, cur);
+	default:
+		if (cand->smt != cur->smt)
+			return !cand->smt || cand->cfs_running > 1;
+		return lb_fewer_idle(cand, cur);
+	}
+}
+
+#endif /* _KERNEL_SCHED_LB_RULES_H */
