@@ -52,10 +52,15 @@ build-rework build-stock: apply
 
 build: build-rework build-stock
 
-run: build-rework
+# The arguments are checked before anything is fetched or built.
+run:
+	@$(S)/check-args.sh run $(SCENARIO)
+	@$(MAKE) --no-print-directory build-rework
 	@$(S)/lab.sh $(SCENARIO)
 
-shell: build-$(VARIANT)
+shell:
+	@$(S)/check-args.sh shell $(TOPO)
+	@$(MAKE) --no-print-directory build-$(VARIANT)
 	@$(S)/shell.sh $(TOPO) $(VARIANT)
 
 topo-check: build-rework
