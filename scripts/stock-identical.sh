@@ -5,8 +5,8 @@
 # the scheduler as it was. Build kernel/sched/fair.o from the pristine
 # base (lb-base, in a scratch worktree) with the stock variant's config
 # and compare its code, instruction by instruction, with the stock
-# variant's fair.o. Without a stock kernel built (the 6.12 backport in
-# make check), the stock variant's fair.o alone is built first.
+# variant's fair.o, which is first brought up to date with the tree (the
+# 6.12 backport in make check has no stock Image: fair.o alone is built).
 
 . "$(dirname "$0")/lib.sh"
 
@@ -14,9 +14,10 @@ G="git -C $LB_TREE"
 wt=$OUT/pristine
 O=$OUT/build/pristine
 stock=$OUT/build/stock
-if [ ! -f "$stock/kernel/sched/fair.o" ]; then
-	LB_TARGET=kernel/sched/fair.o "$LB_ROOT/scripts/build-kernel.sh" stock
-fi
+# Bring the stock fair.o up to date with the tree: a fair.o left from an
+# earlier tree would compare the wrong code. With a stock Image built
+# already this only checks that make has nothing to do.
+LB_TARGET=kernel/sched/fair.o "$LB_ROOT/scripts/build-kernel.sh" stock >/dev/null
 
 if [ "$(git -C "$wt" rev-parse HEAD 2>/dev/null)" != "$($G rev-parse lb-base)" ]; then
 	$G worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"
