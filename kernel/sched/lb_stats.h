@@ -6,12 +6,14 @@
  * hands them to the pure functions declared here, and applies the decision
  * they return. Nothing in fair_lb.c reads a runqueue, takes a lock or
  * touches a global: every fact it uses is in these structures, which is
- * what lets KUnit drive it with hand-built values.
+ * what lets KUnit drive it with hand-built values. They are the
+ * balancer's load-balance statistics, as fair.c's sg_lb_stats and
+ * sd_lb_stats are stock's; the counters that watch the balancer are
+ * declared in lb_debug.h.
  */
 #ifndef _KERNEL_SCHED_LB_STATS_H
 #define _KERNEL_SCHED_LB_STATS_H
 
-#include <linux/jump_label.h>
 #include <linux/sched/lb.h>
 #include <linux/types.h>
 
@@ -138,23 +140,5 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
 				 unsigned int moved, bool all_pinned,
 				 bool active);
-void sched_lb_note(const struct lb_note *n);
-void sched_lb_note_cost(bool rework, int idle, int level, u64 ns);
-
-DECLARE_STATIC_KEY_TRUE(sched_lb_rework_key);
-DECLARE_STATIC_KEY_FALSE(sched_lb_count_key);
-DECLARE_STATIC_KEY_FALSE(sched_lb_watch_key);
-
-/* Are the debugfs counters on? Then searches are timed and passes counted. */
-static inline bool sched_lb_counting(void)
-{
-	return static_branch_unlikely(&sched_lb_count_key);
-}
-
-/* Does anything count or trace balance passes? */
-static inline bool sched_lb_watched(void)
-{
-	return static_branch_unlikely(&sched_lb_watch_key);
-}
 
 #endif /* _KERNEL_SCHED_LB_STATS_H */
