@@ -3,10 +3,15 @@
  * KUnit tests for the load-balance decisions of kernel/sched/fair_lb.c.
  *
  * Included at the end of fair_lb.c, so the tests see its static helpers.
- * Every case builds snapshots by hand; nothing here touches a runqueue, so
- * the suite gives the same verdicts on any machine.
+ * The tables build snapshots by hand; the oracle cases at the end
+ * generate them (lb_oracle.h) and compare the engine with a model of
+ * stock 7.3. Nothing here touches a runqueue, so the suite gives the same
+ * verdicts on any machine.
  */
 #include <kunit/test.h>
+#include <linux/string.h>
+
+#include "lb_oracle.h"
 
 /* Four 1024 CPUs (a big cluster) and four 512 CPUs (a LITTLE cluster). */
 #define BIG4	.capacity = 4096, .min_capacity = 1024, \
@@ -910,178 +915,113 @@ static void degenerate_snapshot_is_balanced(struct kunit *test)
 	KUNIT_EXPECT_LE(test, d.reason, LB_R_EVEN);
 }
 
-/* ---- Invariants over generated snapshots ------------------------------ */
+/* ---- The differential oracle: the engine against stock 7.3 ------------ */
 
-#define LB_GENERATED	10000
+#define LB_ORACLE_SCENES	100000
+#define LB_ORACLE_SEED		0x1b5eedULL
 
-/* xorshift64*: a fixed seed gives the same snapshots on every run. */
-static u64 lb_rand(u64 *s)
+/*
+ * On every generated scene the engine decides exactly as the model of
+ * stock 7.3 does with the engine's departures, and keeps its invariants.
+ * The host's tools/testing/sched_lb/oracle runs the same scenes, and
+ * prints any of them in full with "-s SEED -n 1 -v".
+ */
+static void engine_is_stock_plus_departures(struct kunit *test)
 {
-	*s ^= *s >> 12;
-	*s ^= *s << 25;
-	*s ^= *s >> 27;
-	return *s * 0x2545f4914f6cdd1dULL;
-}
+	unsigned long differ = 0, stock = 0, broken = 0;
+	struct lb_verdict e, m;
+	struct lb_scene sc;
+	const char *why;
+	u64 seed;
 
-/* A value that is often ordinary, sometimes 0 and sometimes huge. */
-static unsigned long gen_amount(u64 *s, unsigned long scale)
-{
-	switch (lb_rand(s) % 8) {
-	case 0:
-		return 0;
-	case 1:
-		return ULONG_MAX - lb_rand(s) % 4;
-	default:
-		return lb_rand(s) % (scale + 1);
+	for (seed = LB_ORACLE_SEED; seed < LB_ORACLE_SEED + LB_ORACLE_SCENES;
+	     seed++) {
+		lbo_seed_scene(seed, &sc);
+		lbo_engine(&sc, &e);
+		why = lbo_invariant(&sc, &e);
+		if (why && !broken++)
+			KUNIT_FAIL(test, "scene %#llx: %s", seed, why);
+		lbo_stock(&sc, LB_ENGINE_DEPARTURES, &m);
+		if (!lbo_same(&e, &m, sc.nr) && !differ++)
+			KUNIT_FAIL(test, "scene %#llx: not stock + departures",
+				   seed);
+		lbo_stock(&sc, 0, &m);
+		stock += !lbo_same(&e, &m, sc.nr);
 	}
+	KUNIT_EXPECT_EQ(test, differ, 0UL);
+	KUNIT_EXPECT_EQ(test, broken, 0UL);
+	kunit_info(test, "%d scenes; the departures change %lu decisions of stock 7.3\n",
+		   LB_ORACLE_SCENES, stock);
 }
 
-static void gen_group(u64 *s, struct lb_group_snap *g, bool local)
-{
-	unsigned int w = lb_rand(s) % 9;
-	unsigned long cpu_cap = lb_rand(s) % 2 ? 1024 : 1 + lb_rand(s) % 1024;
+static const enum lb_departure departures[] = {
+	LB_D_LOCAL_NOT_IMBALANCED, LB_D_BUSY_BY_LOAD, LB_D_MISFIT_ROOM,
+	LB_D_NO_WAIT, LB_D_IDLE_CPUS, LB_D_NEWIDLE_COUNTED,
+	LB_D_BELOW_AVERAGE,
+};
 
-	*g = (struct lb_group_snap){
-		.weight		= w,
-		.cores		= w,
-		.capacity	= lb_rand(s) % 16 ? w * cpu_cap : 0,
-		.min_capacity	= cpu_cap,
-		.max_capacity	= cpu_cap + lb_rand(s) % 512,
-		.nr_running	= lb_rand(s) % (2 * w + 3),
-		.idle_cpus	= lb_rand(s) % (w + 1),
-		.load		= gen_amount(s, 16 * 1024),
-		.util		= gen_amount(s, 12 * 1024),
-		.runnable	= gen_amount(s, 16 * 1024),
-		.misfit_load	= lb_rand(s) % 4 ? 0 : gen_amount(s, 1024),
-		.asym_prio	= lb_rand(s) % 8,
-		.local		= local,
-		.imbalanced	= !(lb_rand(s) % 6),
-		.asym_packing	= !(lb_rand(s) % 8),
-		.smt_balance	= !(lb_rand(s) % 8),
-		.smt		= !(lb_rand(s) % 4),
-		.prefer_sibling	= lb_rand(s) % 2,
-	};
-	g->cfs_running = g->nr_running ? lb_rand(s) % (g->nr_running + 1) : 0;
+static_assert(ARRAY_SIZE(departures) == LB_NR_DEPARTURES);
+
+/* The name of a departure is kept once, in lb_oracle.h. */
+static void departure_desc(const enum lb_departure *d, char *desc)
+{
+	strscpy(desc, lb_departure_names[*d], KUNIT_PARAM_DESC_SIZE);
 }
 
-static void gen_domain(u64 *s, struct lb_domain_snap *sd)
+KUNIT_ARRAY_PARAM(departure, departures, departure_desc);
+
+/*
+ * Each listed departure changes the decision of some scene: without it,
+ * the model no longer matches the engine. A departure that changed
+ * nothing would be a claim the engine does not make.
+ */
+static void departure_changes_a_decision(struct kunit *test)
 {
-	static const unsigned int flags[] = {
-		0, SD_SHARE_LLC, SD_ASYM_CPUCAPACITY,
-		SD_ASYM_CPUCAPACITY | SD_SHARE_LLC, SD_NUMA,
-	};
-	static const unsigned int pcts[] = { 110, 117, 125 };
+	const enum lb_departure *d = test->param_value;
+	unsigned int dep = LB_ENGINE_DEPARTURES & ~(1U << *d);
+	struct lb_verdict e, m;
+	struct lb_scene sc;
+	u64 seed;
 
-	*sd = (struct lb_domain_snap){
-		.flags		= flags[lb_rand(s) % ARRAY_SIZE(flags)],
-		.imbalance_pct	= pcts[lb_rand(s) % ARRAY_SIZE(pcts)],
-		.imb_numa_nr	= lb_rand(s) % 8,
-		.dst_capacity	= 1 + lb_rand(s) % 1024,
-		.dst_util	= gen_amount(s, 1024),
-		.dst_idle	= lb_rand(s) % 2,
-		.dst_core_idle	= lb_rand(s) % 2,
-		.energy_aware	= !(lb_rand(s) % 8),
-	};
-	sd->dst_idle_uncounted = sd->dst_idle && !(lb_rand(s) % 4);
-}
-
-/* Gather as fair.c does: classify everything, pick among the others. */
-static const struct lb_group_snap *pick(const struct lb_domain_snap *sd,
-					struct lb_group_snap *local,
-					struct lb_group_snap *groups, int n)
-{
-	const struct lb_group_snap *busiest = NULL;
-	int i;
-
-	classified(sd, local);
-	for (i = 0; i < n; i++) {
-		classified(sd, &groups[i]);
-		if (sched_lb_busier(sd, local, &groups[i], busiest))
-			busiest = &groups[i];
-	}
-	return busiest;
-}
-
-static void check_invariants(struct kunit *test, int i,
-			     struct lb_domain_snap *sd,
-			     struct lb_group_snap *local,
-			     struct lb_group_snap *groups, int n)
-{
-	const struct lb_group_snap *busiest = pick(sd, local, groups, n);
-	struct lb_decision d = sched_lb_decide(sd, local, busiest);
-	struct lb_decision again = sched_lb_decide(sd, local, busiest);
-
-	KUNIT_EXPECT_LE_MSG(test, d.imbalance, (unsigned long)LONG_MAX,
-			    "snapshot %d", i);
-	KUNIT_EXPECT_EQ_MSG(test, d.imbalance == 0, d.reason <= LB_R_EVEN,
-			    "snapshot %d: %s with %lu", i,
-			    sched_lb_reason_name(d.reason), d.imbalance);
-	if (busiest) {
-		KUNIT_EXPECT_GT_MSG(test, busiest->cfs_running, 0U,
-				    "snapshot %d", i);
-		KUNIT_EXPECT_FALSE_MSG(test, busiest->local, "snapshot %d", i);
-		KUNIT_EXPECT_NE_MSG(test, busiest->state, LB_NR_GROUP_STATES,
-				    "snapshot %d", i);
-	} else {
-		KUNIT_EXPECT_EQ_MSG(test, d.reason, LB_R_NO_BUSIEST,
-				    "snapshot %d", i);
-	}
-	if (d.imbalance && d.type == LB_MIGRATE_MISFIT)
-		KUNIT_EXPECT_TRUE_MSG(test, sd->flags & SD_ASYM_CPUCAPACITY,
-				      "snapshot %d", i);
-	KUNIT_EXPECT_TRUE_MSG(test, d.type == again.type &&
-			      d.imbalance == again.imbalance &&
-			      d.reason == again.reason, "snapshot %d", i);
-	KUNIT_EXPECT_EQ_MSG(test, local->state,
-			    sched_lb_classify(sd, local), "snapshot %d", i);
-}
-
-static void generated_snapshots_keep_invariants(struct kunit *test)
-{
-	struct lb_group_snap local, groups[3];
-	struct lb_domain_snap sd;
-	u64 seed = 0x5eed1b5eedULL;
-	int i, j;
-
-	for (i = 0; i < LB_GENERATED; i++) {
-		gen_domain(&seed, &sd);
-		gen_group(&seed, &local, true);
-		for (j = 0; j < ARRAY_SIZE(groups); j++)
-			gen_group(&seed, &groups[j], false);
-		sd.total_load = local.load;
-		sd.total_capacity = local.capacity;
-		for (j = 0; j < ARRAY_SIZE(groups); j++) {
-			sd.total_load = sat_sum(sd.total_load, groups[j].load);
-			sd.total_capacity += groups[j].capacity;
+	for (seed = LB_ORACLE_SEED; seed < LB_ORACLE_SEED + LB_ORACLE_SCENES;
+	     seed++) {
+		lbo_seed_scene(seed, &sc);
+		lbo_engine(&sc, &e);
+		lbo_stock(&sc, dep, &m);
+		if (!lbo_same(&e, &m, sc.nr)) {
+			kunit_info(test, "first changed scene %#llx\n", seed);
+			return;
 		}
-		check_invariants(test, i, &sd, &local, groups,
-				 ARRAY_SIZE(groups));
 	}
+	KUNIT_FAIL(test, "no decision of %d scenes changes", LB_ORACLE_SCENES);
 }
 
-/* No group without a CFS task, and never the local group, is busiest. */
-static void empty_and_local_groups_are_never_busiest(struct kunit *test)
+/*
+ * Scenes with absurd values (0, ULONG_MAX, a capacity of 0, more tasks
+ * than any CPU holds) still get decisions that keep the invariants, and
+ * never a division by zero. The host's fuzzer (tools/testing/sched_lb)
+ * explores the same edits under ASan and UBSan.
+ */
+static void edited_scenes_keep_invariants(struct kunit *test)
 {
-	struct lb_group_snap local, g;
-	struct lb_domain_snap sd;
-	u64 seed = 0xbadc0ffeeULL;
-	int i;
+	unsigned long broken = 0;
+	struct lb_verdict e;
+	struct lb_scene sc;
+	u64 s = 0xed17ed, i;
+	const char *why;
+	int k;
 
-	for (i = 0; i < LB_GENERATED; i++) {
-		gen_domain(&seed, &sd);
-		gen_group(&seed, &local, true);
-		gen_group(&seed, &g, false);
-		classified(&sd, &local);
-		g.cfs_running = 0;
-		classified(&sd, &g);
-		KUNIT_EXPECT_FALSE_MSG(test,
-				       sched_lb_busier(&sd, &local, &g, NULL),
-				       "snapshot %d", i);
-		KUNIT_EXPECT_FALSE_MSG(test,
-				       sched_lb_busier(&sd, &local, &local,
-						       NULL),
-				       "snapshot %d", i);
+	for (i = 0; i < LB_ORACLE_SCENES; i++) {
+		lbo_seed_scene(lbo_rand(&s), &sc);
+		for (k = 1 + lbo_pick(&s, 4); k; k--)
+			lbo_edit(&sc, lbo_rand(&s), lbo_rand(&s), lbo_rand(&s));
+		lbo_repair(&sc);
+		lbo_engine(&sc, &e);
+		why = lbo_invariant(&sc, &e);
+		if (why && !broken++)
+			KUNIT_FAIL(test, "edited scene %llu: %s", i, why);
 	}
+	KUNIT_EXPECT_EQ(test, broken, 0UL);
 }
 
 /* What came of a pass, from its decision and what the act phase saw. */
@@ -1134,8 +1074,9 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(defect3_fully_busy_groups_compared_by_load),
 	KUNIT_CASE_PARAM(degenerate_snapshot_is_balanced,
 			 degenerate_gen_params),
-	KUNIT_CASE(generated_snapshots_keep_invariants),
-	KUNIT_CASE(empty_and_local_groups_are_never_busiest),
+	KUNIT_CASE(engine_is_stock_plus_departures),
+	KUNIT_CASE_PARAM(departure_changes_a_decision, departure_gen_params),
+	KUNIT_CASE(edited_scenes_keep_invariants),
 	KUNIT_CASE_PARAM(outcome_matches_table, outcome_gen_params),
 	{}
 };
