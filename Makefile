@@ -14,7 +14,7 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run check \
-	shell series series-check topo-check clean distclean
+	shell series series-check topo-check oracle fuzz clean distclean
 
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
@@ -27,6 +27,10 @@ help:
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
+	@echo "  make oracle         the engine against the model of stock 7.3 on"
+	@echo "                      SCENES generated scenes (default 1000000; host)"
+	@echo "  make fuzz           libFuzzer, ASan and UBSan on the engine, RUNS"
+	@echo "                      executions (default 10000000; host)"
 	@echo "  make series         git format-patch the series into out/series/"
 	@echo "  make series-check   apply out/series with git am and build every patch"
 	@echo "  make prepare|apply  unpack the base tree / apply the series to it"
@@ -71,6 +75,17 @@ series: apply
 
 series-check: series build
 	@$(S)/stage.sh "check series" $(S)/series-check.sh
+
+# Host programs built from the engine as it is (tools/testing/sched_lb).
+HOSTLB := $(MAKE) --no-print-directory -C tools/testing/sched_lb OUT=$(OUT)/host
+
+oracle: tools
+	@mkdir -p $(OUT)/host
+	@$(HOSTLB) run-oracle $(if $(SCENES),SCENES=$(SCENES))
+
+fuzz: tools
+	@mkdir -p $(OUT)/host
+	@$(HOSTLB) run-fuzz $(if $(RUNS),RUNS=$(RUNS))
 
 check:
 	@$(S)/check.sh

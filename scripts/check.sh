@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # check.sh: everything "make check" runs, in order:
-#   host tests of the tooling (bad input), the two kernel builds, the
+#   host tests of the tooling (bad input) and of the oracle, the engine's
+#   oracle and fuzzer on the host, the two kernel builds, the
 #   x86_64 and SMP=n builds of kernel/sched/, W=1 and kernel-doc on our
 #   files, a boot of every topology with its check, the
 #   KUnit suite in the bl44 guest (each case counts), the stock kernel,
@@ -76,6 +77,16 @@ for t in "$LB_ROOT"/tests/host/*.sh; do
 	case $(basename "$t") in series-does-not-apply.sh | guest-hang.sh) continue ;; esac
 	check "host/$(basename "$t" .sh)" "$t"
 done
+
+# The engine built as it is into host programs: the differential oracle
+# on a million generated domains, and a short libFuzzer pass from the
+# committed corpus under ASan and UBSan (make fuzz runs 10^7).
+echo "== engine on the host"
+check host/oracle make -C "$LB_ROOT" --no-print-directory oracle \
+	SCENES=1000000
+check host/fuzz make -C "$LB_ROOT" --no-print-directory fuzz RUNS=500000
+grep -a '^  engine ==\|changes\|^  [a-z_]* *[0-9]* *0x' \
+	"$LOGS/host/oracle.log" | sed 's/^/     /'
 
 echo "== kernel tree and series"
 check prepare "$S/prepare-tree.sh" || finish

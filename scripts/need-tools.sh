@@ -30,6 +30,8 @@ REQS=(
 	/usr/include/gelf.h:libelf-dev
 	/usr/include/openssl/ssl.h:libssl-dev
 	ccache:ccache
+	clang-15:clang-15
+	/usr/lib/llvm-15/lib/clang/15.0.6/lib/linux/libclang_rt.fuzzer-x86_64.a:libclang-common-15-dev
 	/usr/lib/python3/dist-packages/ply:python3-ply
 	/usr/lib/python3/dist-packages/git:python3-git
 	/usr/lib/python3/dist-packages/docutils:python3-docutils

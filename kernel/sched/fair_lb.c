@@ -17,7 +17,9 @@
  * value, so the same snapshot always gives the same decision and KUnit
  * (tests/fair_lb_kunit.c) can check every rule without a runqueue. This
  * file holds nothing else, and includes nothing that needs a running
- * kernel. The runtime switch, the counters and the trace event are in
+ * kernel: tools/testing/sched_lb/ builds it as it is into host programs
+ * that compare it with a model of stock's decisions and fuzz it. The
+ * runtime switch, the counters and the trace event are in
  * fair_lb_debug.c.
  *
  * The decision starts from the state of the busiest group (rows) and of
