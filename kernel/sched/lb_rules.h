@@ -176,21 +176,24 @@ sched_lb_classify(const struct lb_domain_snap *sd,
  * Would the misfit task of @g get more capacity on the destination CPU
  * than it has now? The local group must have spare capacity, the
  * destination's core must be idle, and the capacity the destination CPU
- * has left must be clearly above what the task's CPU offers. A big CPU
- * already running a CPU hog has almost nothing left: the task would only
- * share it while its own CPU went idle, and that idle CPU would pull a
- * task right back.
+ * has left must be clearly above what the task's CPU offers. A busy big
+ * CPU already running a CPU hog has almost nothing left: the task would
+ * only share it while its own CPU went idle, and that idle CPU would pull
+ * a task right back. An idle destination has all of its capacity left:
+ * its utilization is only what its last tasks left behind as they
+ * blocked, decaying, and none of it runs.
  */
 static inline bool lb_misfit_fits_local(const struct lb_domain_snap *sd,
 					const struct lb_group_snap *local,
 					const struct lb_group_snap *g)
 {
-	unsigned long room = 0;
+	unsigned long room = sd->dst_capacity;
 
 	if (!sd->dst_core_idle || local->state != LB_HAS_SPARE)
 		return false;
-	if (sd->dst_capacity > sd->dst_util)
-		room = sd->dst_capacity - sd->dst_util;
+	if (!sd->dst_idle)
+		room = sd->dst_capacity > sd->dst_util ?
+		       sd->dst_capacity - sd->dst_util : 0;
 	return lb_capacity_above(room, g->max_capacity);
 }
 

@@ -80,6 +80,19 @@ static const struct lb_domain_snap mc_big_small = {
 	.dst_core_idle = true,
 };
 
+/*
+ * A big CPU gone idle a moment ago: its utilization is what its last
+ * task left behind as it blocked, decaying; none of it runs.
+ */
+static const struct lb_domain_snap mc_big_idle_blocked = {
+	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
+	.imbalance_pct = 117,
+	.dst_capacity = 1024,
+	.dst_util = 700,
+	.dst_idle = true,
+	.dst_core_idle = true,
+};
+
 static const struct lb_domain_snap mc_little = {
 	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
 	.imbalance_pct = 117,
@@ -423,6 +436,16 @@ static const struct busier_case busier_cases[] = {
 	{ .desc = "misfit_pulled_to_big_cpu_running_a_small_task",
 	  .sd = &mc_big_small,
 	  .local = { HOGS(4, 200), .g = { BIG4, .local = true } },
+	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = true },
+	/*
+	 * Issue 12, bug 4: the blocked utilization of an idle big CPU was
+	 * counted against its room, and the misfit task stayed on its
+	 * LITTLE CPU while the big one idled.
+	 */
+	{ .desc = "misfit_pulled_to_idle_big_cpu_with_blocked_util",
+	  .sd = &mc_big_idle_blocked,
+	  .local = { HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1,
+					   .local = true } },
 	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = true },
 	{ .desc = "misfit_not_pulled_to_same_capacity_cpu", .sd = &mc_little,
 	  .local = { .g = { LITTLE4, .local = true } },

@@ -40,9 +40,9 @@
  * @LB_D_BUSY_BY_LOAD: Fully busy groups, and SMT groups without an idle
  *		CPU, are compared by load per capacity (stock computes no
  *		avg_load for them and keeps the last one found).
- * @LB_D_MISFIT_ROOM: A misfit task is pulled only if the capacity the
- *		destination has left, not its whole capacity, is clearly
- *		above the task's CPU.
+ * @LB_D_MISFIT_ROOM: A misfit task is pulled by a busy destination only
+ *		if the capacity it has left, not its whole capacity, is
+ *		clearly above the task's CPU.
  * @LB_D_NO_WAIT: A local group that is not overloaded takes nothing from
  *		an overloaded group whose tasks have not waited yet.
  * @LB_D_IDLE_CPUS: With idle local CPUs, an overloaded busiest group
@@ -190,7 +190,7 @@ static inline bool lbo_misfit_ok(const struct lb_domain_snap *sd,
 {
 	unsigned long cap = sd->dst_capacity;
 
-	if (lbo_has(dep, LB_D_MISFIT_ROOM))
+	if (lbo_has(dep, LB_D_MISFIT_ROOM) && !sd->dst_idle)
 		cap = cap > sd->dst_util ? cap - sd->dst_util : 0;
 	return sd->dst_core_idle && lbo_cap_greater(cap, g->max_capacity) &&
 	       local_state == LB_HAS_SPARE;
