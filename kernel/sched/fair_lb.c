@@ -115,16 +115,33 @@ static unsigned long sibling_gap(const struct lb_domain_snap *sd,
 }
 
 /*
- * Do the group's tasks wait for CPU time? Its runnable average, which
- * grows with waiting, must exceed its capacity by imbalance_pct. A task
- * that has just woken beside CPU hogs makes a group overloaded at once,
- * but it has not waited yet: moving a hog into a fully busy group for it
- * would only make a CPU there shared and, once the short task sleeps, an
- * idle CPU here pull a hog back.
+ * Do the group's tasks wait for CPU time? A CPU's runnable average counts
+ * every task that is runnable there, its utilization only the one that
+ * runs, so what runnable has beyond util is time spent waiting. The tasks
+ * wait when that excess is above imbalance_pct of one of the group's
+ * CPUs (174 on a 1024 CPU with 117), or when the runnable average is
+ * beyond the whole group's capacity by imbalance_pct.
+ *
+ * The first test does not depend on the size of the group: two hogs on
+ * one CPU wait as much in a group of eight as in a group of two, though
+ * the group's runnable total, 9216 against 8192 * 1.17 for 9 hogs on 8
+ * CPUs, no longer shows it from 6 CPUs on. A task that has just woken
+ * beside CPU hogs makes a group overloaded at once, but it has waited
+ * little: moving a hog into a fully busy group for it would only make a
+ * CPU there shared and, once the short task sleeps, an idle CPU here pull
+ * a hog back.
  */
 static bool tasks_wait(unsigned int pct, const struct lb_group_snap *g)
 {
-	return lb_sat_mul(g->runnable, 100) > lb_sat_mul(g->capacity, pct);
+	unsigned long excess;
+
+	if (lb_sat_mul(g->runnable, 100) > lb_sat_mul(g->capacity, pct))
+		return true;
+	if (g->runnable <= g->util || pct <= 100)
+		return false;
+	excess = g->runnable - g->util;
+	return lb_sat_mul(lb_sat_mul(excess, g->weight), 100) >
+	       lb_sat_mul(g->capacity, pct - 100);
 }
 
 /* Idle CPUs of the local group, the newly idle destination included. */

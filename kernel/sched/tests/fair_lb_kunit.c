@@ -785,6 +785,19 @@ static void idle_cpu_beside_waiting_tasks_retries_pinned(struct kunit *test)
 /* Four hogs and a task that has just woken: overloaded, nothing waited. */
 #define BIG_4_WOKEN	{ HOGS(5, 859), .g = { BIG4 } }
 #define LITTLE_5	{ HOGS(5, 512), .g = { LITTLE4 } }
+/*
+ * 8 + 8 clusters: nine hogs on the eight big CPUs, one of them doubled
+ * (its two hogs' runnable averages add up, their utilization cannot pass
+ * the CPU's capacity), and seven on the LITTLE CPUs beside an idle one.
+ */
+#define BIG8_9		{ .g = { .capacity = 8192, .min_capacity = 1024, \
+			  .max_capacity = 1024, .weight = 8, .cores = 8, \
+			  .nr_running = 9, .cfs_running = 9, .load = 9216, \
+			  .util = 8192, .runnable = 9216 } }
+#define LITTLE8_7	{ HOGS(7, 512), .g = { .capacity = 4096, \
+			  .min_capacity = 512, .max_capacity = 512, \
+			  .weight = 8, .cores = 8, .idle_cpus = 1, \
+			  .local = true } }
 #define L_SPARE_PINNED	{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
 			  .local = true, .imbalanced = true } }
 
@@ -821,6 +834,15 @@ static const struct decide_case defect_cases[] = {
 	CELL("idle_little_leaves_hogs_beside_a_fresh_wakeup",
 	     &mc_little, LITTLE_3_IDLE_1, BIG_4_WOKEN,
 	     LB_HAS_SPARE, LB_OVERLOADED, LB_MIGRATE_LOAD, 0, LB_R_NO_WAIT),
+	/*
+	 * Issue 12, bug 1: the wait test compared the whole group's
+	 * runnable average with its capacity, so one doubled CPU among
+	 * eight (9216 against 8192 * 1.17) did not count as waiting, and
+	 * the idle LITTLE CPU stayed idle beside it.
+	 */
+	CELL("idle_little_pulls_from_a_doubled_cpu_in_an_8_cpu_cluster",
+	     &mc_little, LITTLE8_7, BIG8_9, LB_HAS_SPARE, LB_OVERLOADED,
+	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
 	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
 	CELL("defect1_idle_big_pulls_from_five_hogs_on_four_littles",
 	     &mc_big, BIG_3_IDLE_1, LITTLE_5, LB_HAS_SPARE, LB_OVERLOADED,

@@ -44,7 +44,9 @@
  *		if the capacity it has left, not its whole capacity, is
  *		clearly above the task's CPU.
  * @LB_D_NO_WAIT: A local group that is not overloaded takes nothing from
- *		an overloaded group whose tasks have not waited yet.
+ *		an overloaded group whose tasks have not waited yet: neither
+ *		its runnable average beyond its capacity by imbalance_pct,
+ *		nor runnable beyond util by imbalance_pct of one CPU.
  * @LB_D_IDLE_CPUS: With idle local CPUs, an overloaded busiest group
  *		gives one waiting task per idle CPU, in any domain (stock
  *		fills spare utilization outside an LLC and halves the idle
@@ -171,6 +173,17 @@ static inline unsigned long lbo_avg(const struct lb_group_snap *g,
 	if (state != LB_OVERLOADED && !always)
 		return 0;
 	return g->load * SCHED_CAPACITY_SCALE / g->capacity;
+}
+
+/* The engine's test that an overloaded group's tasks have waited. */
+static inline bool lbo_waited(const struct lb_group_snap *g,
+			      unsigned long pct)
+{
+	if (g->runnable * 100 > g->capacity * pct)
+		return true;
+	return g->runnable > g->util &&
+	       (g->runnable - g->util) * g->weight * 100 >
+	       g->capacity * (pct - 100);
 }
 
 /* The idle CPUs of the local group, as the decision counts them. */
@@ -416,8 +429,7 @@ static inline bool lbo_force(const struct lb_domain_snap *sd,
 			return false;
 	}
 	if (lbo_has(dep, LB_D_NO_WAIT) && bs == LB_OVERLOADED &&
-	    ls != LB_OVERLOADED &&
-	    busiest->runnable * 100 <= busiest->capacity * pct)
+	    ls != LB_OVERLOADED && !lbo_waited(busiest, pct))
 		return false;
 	if (busiest->prefer_sibling && ls == LB_HAS_SPARE &&
 	    (bs == LB_LLC_BALANCE || lbo_sibling(sd, local, busiest) > 1))
