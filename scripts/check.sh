@@ -100,7 +100,7 @@ check build-stock "$S/build-kernel.sh" stock
 stock_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
 	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o \
-		kernel/sched/fair_lb_debug.o
+		kernel/sched/fair_lb_debug.o kernel/sched/fair_lb_watch.o
 	check kernel-doc sh -c '
 		k=$1/scripts/kernel-doc
 		shift
@@ -108,6 +108,7 @@ if [ "$rework_ok" -eq 0 ]; then
 		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
 		"$LB_TREE/kernel/sched/fair_lb_debug.c" "$LB_TREE/kernel/sched/lb_debug.h" \
+		"$LB_TREE/kernel/sched/fair_lb_watch.c" "$LB_TREE/kernel/sched/lb_watch.h" \
 		"$LB_TREE/kernel/sched/lb_rules.h" \
 		"$LB_TREE/include/linux/sched/lb.h"
 fi
@@ -190,7 +191,8 @@ fi
 echo "== series"
 check series "$S/series.sh"
 check checkpatch "$S/checkpatch.sh"
-[ "$rework_ok" -eq 0 ] && check series-git-am "$S/series-check.sh"
+[ "$rework_ok" -eq 0 ] && check series-git-am env SERIES_BUILD=none \
+	"$S/series-check.sh"
 
 # The 6.12 LTS backport: its tree, its series, its rework kernel, and the
 # KUnit suite at boot in bl44 (each case counts). The lab runs on 7.3 only.

@@ -1,39 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Watching and switching the classification-driven load balancer.
+ * The runtime switch of the classification-driven load balancer.
  *
- * fair_lb.c decides; this file holds what is around the decisions and is
- * not pure: the runtime switch between the stock and reworked balancers
- * (a static key, the "sched_lb_rework=" boot parameter and
- * /sys/kernel/debug/sched/lb_rework), the decision trace event, and the
- * per-CPU counters of /sys/kernel/debug/sched/lb_stats with which the lab
- * compares what the two arms decide and cost in one boot.
+ * fair_lb.c decides; fair.c asks this switch, once per balance pass,
+ * whether the pass is the reworked balancer's or stock's, so that both
+ * can be compared in one boot. It is a static key, set at boot by
+ * "sched_lb_rework=" and at any time through
+ * /sys/kernel/debug/sched/lb_rework. fair_lb_watch.c counts and traces
+ * the passes of both arms.
  */
 #include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
-#include <linux/fs.h>
 #include <linux/kstrtox.h>
-#include <linux/minmax.h>
-#include <linux/mutex.h>
-#include <linux/sched.h>
-#include <linux/sched/clock.h>
-#include <linux/math64.h>
-#include <linux/percpu.h>
-#include <linux/seq_file.h>
-#include <linux/slab.h>
 #include <linux/uaccess.h>
 
 #include "lb_debug.h"
 
-#define CREATE_TRACE_POINTS
-#include <trace/events/sched_lb.h>
-
-/*
- * The value of a debugfs write of "0" or "1", with an optional newline:
- * 0 or 1, or -EINVAL for anything else and -EFAULT for a bad buffer.
+/**
+ * sched_lb_write_bool() - The value of a debugfs write of "0" or "1".
+ * @ubuf:  The user buffer written.
+ * @count: Its length; an optional newline may follow the digit.
+ *
+ * Context: Process context; may fault.
+ * Return: 0 or 1, -EINVAL for any other write, -EFAULT for a bad buffer.
  */
-static int lb_write_bool(const char __user *ubuf, size_t count)
+int sched_lb_write_bool(const char __user *ubuf, size_t count)
 {
 	char buf[3] = "";
 
@@ -46,375 +39,6 @@ static int lb_write_bool(const char __user *ubuf, size_t count)
 		return -EINVAL;
 	return buf[0] - '0';
 }
-
-/*
- * Observing the balancer: a trace event per rework decision, and per-CPU
- * counters summed when debugfs reads them. Both are off by default, and
- * fair.c then skips all but a few patched-out branches; the counters are
- * switched on through debugfs, the event through tracefs. While the
- * counters are on, the passes of both arms of the switch are counted and
- * their searches for the busiest group are timed, so that the lab can
- * compare what stock and rework decide and cost in the same boot.
- */
-#define LB_ARMS		2	/* stock, rework */
-#define LB_LEVELS	4	/* the last one also counts higher levels */
-#define LB_IDLE_TYPES	3	/* busy, idle, newly idle */
-#define LB_COST_BUCKETS	64
-
-DEFINE_STATIC_KEY_FALSE(sched_lb_count_key);
-DEFINE_STATIC_KEY_FALSE(sched_lb_watch_key);
-static DEFINE_MUTEX(lb_stats_lock);
-
-/**
- * sched_lb_watch_get() - Make fair.c note its balance passes.
- *
- * Called when the decision trace event is enabled and when the counters
- * are switched on; one sched_lb_watch_put() undoes each call.
- *
- * Context: Process context; may sleep.
- * Return: 0.
- */
-int sched_lb_watch_get(void)
-{
-	static_branch_inc(&sched_lb_watch_key);
-	return 0;
-}
-
-/**
- * sched_lb_watch_put() - Undo one sched_lb_watch_get().
- *
- * Context: Process context; may sleep.
- */
-void sched_lb_watch_put(void)
-{
-	static_branch_dec(&sched_lb_watch_key);
-}
-
-/*
- * Search times also go into a histogram, four buckets per power of two
- * from 256 ns: under emulation a vCPU can be descheduled in the middle of
- * a search, and the median of the histogram is immune to those outliers
- * where the mean is not. Bucket i starts at 2^(8 + i/4) * (4 + i%4) / 4
- * ns; bucket 0 also holds shorter times, the last one longer times.
- */
-static unsigned int lb_cost_bucket(u64 ns)
-{
-	unsigned int msb;
-
-	if (ns < 256)
-		return 0;
-	msb = fls64(ns) - 1;
-	return min((msb - 8) * 4 + (unsigned int)((ns >> (msb - 2)) & 3),
-		   LB_COST_BUCKETS - 1U);
-}
-
-/*
- * A search costs in proportion to the CPUs and groups of its domain, and
- * which domains are searched depends on the load and on the idle type, so
- * costs are kept per level and idle type: only like can be compared.
- */
-struct lb_counters {
-	u64	calls[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
-	u64	ns[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
-	u64	notes[LB_ARMS];
-	u64	note_ns[LB_ARMS];
-	u32	hist[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS][LB_COST_BUCKETS];
-	u32	note_hist[LB_ARMS][LB_COST_BUCKETS];
-	u32	passes[LB_ARMS][LB_LEVELS][LB_NR_GROUP_STATES + 1]
-		      [LB_NR_MIGRATIONS][LB_NR_OUTCOMES];
-	u32	reasons[LB_LEVELS][LB_NR_REASONS];
-};
-
-/*
- * The counters take about 14 KB per CPU, so they are allocated the first
- * time counting is switched on, and kept from then on (a "0" keeps the
- * counts for reading): a kernel whose counters are never used spends a
- * pointer on them. The pointer is set before the counting key is enabled
- * and never changes afterwards; code behind the key may use it.
- */
-static struct lb_counters __percpu *lb_counters;
-
-static struct lb_counters *lb_this_counters(void)
-{
-	return this_cpu_ptr(READ_ONCE(lb_counters));
-}
-
-/* Count the pass @n on this CPU. */
-static void lb_count(const struct lb_note *n)
-{
-	struct lb_counters *c = lb_this_counters();
-	int level = clamp(n->level, 0, LB_LEVELS - 1);
-
-	c->passes[n->rework][level][n->busiest + 1][n->type][n->outcome]++;
-	if (n->rework)
-		c->reasons[level][n->reason]++;
-}
-
-/**
- * sched_lb_note() - Count a decided balance pass, and trace it if it was
- *                   the rework's.
- * @n: The pass. Its @busiest, @type and @outcome are valid enum values
- *     (@busiest may be -1), and so is its @reason if it is the rework's.
- *
- * While the counters are on, the time this takes is counted too: it is
- * what watching costs a pass, beyond the timed search.
- *
- * Context: The balancing CPU, preemption disabled (softirq or newidle).
- */
-void sched_lb_note(const struct lb_note *n)
-{
-	struct lb_counters *c;
-	u64 t0;
-
-	if (!sched_lb_counting()) {
-		if (n->rework)
-			trace_sched_lb_decision(n);
-		return;
-	}
-	t0 = local_clock();
-	lb_count(n);
-	if (n->rework)
-		trace_sched_lb_decision(n);
-	t0 = local_clock() - t0;
-	c = lb_this_counters();
-	c->notes[n->rework]++;
-	c->note_ns[n->rework] += t0;
-	c->note_hist[n->rework][lb_cost_bucket(t0)]++;
-}
-
-/**
- * sched_lb_note_cost() - Count the time one search for the busiest group
- *                        took.
- * @rework: The pass was the rework's; otherwise stock's.
- * @idle:   The balancing CPU's enum cpu_idle_type.
- * @level:  The level of the domain searched.
- * @ns:     Its duration.
- *
- * Context: The balancing CPU, preemption disabled.
- */
-void sched_lb_note_cost(bool rework, int idle, int level, u64 ns)
-{
-	struct lb_counters *c = lb_this_counters();
-
-	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
-	level = clamp(level, 0, LB_LEVELS - 1);
-	c->calls[rework][idle][level]++;
-	c->ns[rework][idle][level] += ns;
-	c->hist[rework][idle][level][lb_cost_bucket(ns)]++;
-}
-
-static const char * const lb_arm_names[] = { "stock", "rework" };
-
-static const char * const lb_idle_names[] = { "busy", "idle", "newidle" };
-
-static_assert(ARRAY_SIZE(lb_arm_names) == LB_ARMS);
-
-static void lb_add_u64(u64 *dst, const u64 *src, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < size / sizeof(u64); i++)
-		dst[i] += src[i];
-}
-
-static void lb_add_u32(u32 *dst, const u32 *src, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < size / sizeof(u32); i++)
-		dst[i] += src[i];
-}
-
-/* The counters of every CPU, summed into @sum; zeros before any count. */
-static void lb_counters_sum(struct lb_counters *sum)
-{
-	int cpu;
-
-	memset(sum, 0, sizeof(*sum));
-	guard(mutex)(&lb_stats_lock);
-	if (!lb_counters)
-		return;
-	for_each_possible_cpu(cpu) {
-		const struct lb_counters *c = per_cpu_ptr(lb_counters, cpu);
-
-		lb_add_u64(&sum->calls[0][0][0], &c->calls[0][0][0],
-			   sizeof(c->calls));
-		lb_add_u64(&sum->ns[0][0][0], &c->ns[0][0][0], sizeof(c->ns));
-		lb_add_u64(sum->notes, c->notes, sizeof(c->notes));
-		lb_add_u64(sum->note_ns, c->note_ns, sizeof(c->note_ns));
-		lb_add_u32(&sum->hist[0][0][0][0], &c->hist[0][0][0][0],
-			   sizeof(c->hist));
-		lb_add_u32(&sum->note_hist[0][0], &c->note_hist[0][0],
-			   sizeof(c->note_hist));
-		lb_add_u32(&sum->passes[0][0][0][0][0],
-			   &c->passes[0][0][0][0][0], sizeof(c->passes));
-		lb_add_u32(&sum->reasons[0][0], &c->reasons[0][0],
-			   sizeof(c->reasons));
-	}
-}
-
-static void lb_stats_show_cost(struct seq_file *m,
-			       const struct lb_counters *s)
-{
-	int arm, i, l, b;
-	u64 calls, ns;
-
-	seq_puts(m, "# finding the busiest group: cost arm idle level calls ns ns_per_call\n");
-	for (arm = 0; arm < LB_ARMS; arm++)
-		for (i = 0; i < LB_IDLE_TYPES; i++)
-			for (l = 0; l < LB_LEVELS; l++) {
-				calls = s->calls[arm][i][l];
-				ns = s->ns[arm][i][l];
-				seq_printf(m, "cost %s %s %d %llu %llu %llu\n",
-					   lb_arm_names[arm], lb_idle_names[i],
-					   l, calls, ns,
-					   calls ? div64_u64(ns, calls) : 0);
-			}
-	seq_puts(m, "# search times: hist arm idle level, then the count of each bucket; bucket i from 2^(8+i/4)*(4+i%4)/4 ns\n");
-	for (arm = 0; arm < LB_ARMS; arm++)
-		for (i = 0; i < LB_IDLE_TYPES; i++)
-			for (l = 0; l < LB_LEVELS; l++) {
-				seq_printf(m, "hist %s %s %d",
-					   lb_arm_names[arm], lb_idle_names[i],
-					   l);
-				for (b = 0; b < LB_COST_BUCKETS; b++)
-					seq_printf(m, " %u",
-						   s->hist[arm][i][l][b]);
-				seq_putc(m, '\n');
-			}
-}
-
-/* What counting and tracing cost the passes of each arm. */
-static void lb_stats_show_notes(struct seq_file *m,
-				const struct lb_counters *s)
-{
-	int arm, i;
-
-	seq_puts(m, "# counting and tracing the passes: note arm passes ns ns_per_pass, then notehist arm and the count of each bucket\n");
-	for (arm = 0; arm < LB_ARMS; arm++) {
-		seq_printf(m, "note %s %llu %llu %llu\n", lb_arm_names[arm],
-			   s->notes[arm], s->note_ns[arm],
-			   s->notes[arm] ?
-			   div64_u64(s->note_ns[arm], s->notes[arm]) : 0);
-		seq_printf(m, "notehist %s", lb_arm_names[arm]);
-		for (i = 0; i < LB_COST_BUCKETS; i++)
-			seq_printf(m, " %u", s->note_hist[arm][i]);
-		seq_putc(m, '\n');
-	}
-}
-
-/* One line per nonzero count of arm x level x busiest x type x outcome. */
-static void lb_stats_show_passes(struct seq_file *m,
-				 const struct lb_counters *s)
-{
-	const u32 *n = &s->passes[0][0][0][0][0];
-	int i, k, o, t, b, l, arm;
-
-	seq_puts(m, "# passes: pass arm level busiest type outcome count\n");
-	for (i = 0; i < sizeof(s->passes) / sizeof(u32); i++) {
-		if (!n[i])
-			continue;
-		k = i;
-		o = k % LB_NR_OUTCOMES;
-		k /= LB_NR_OUTCOMES;
-		t = k % LB_NR_MIGRATIONS;
-		k /= LB_NR_MIGRATIONS;
-		b = k % (LB_NR_GROUP_STATES + 1);
-		k /= LB_NR_GROUP_STATES + 1;
-		l = k % LB_LEVELS;
-		arm = k / LB_LEVELS;
-		seq_printf(m, "pass %s %d %s %s %s %u\n", lb_arm_names[arm], l,
-			   sched_lb_state_name(b - 1),
-			   sched_lb_migration_name(t),
-			   sched_lb_outcome_name(o), n[i]);
-	}
-}
-
-static int lb_stats_show(struct seq_file *m, void *v)
-{
-	struct lb_counters *s = kmalloc(sizeof(*s), GFP_KERNEL);
-	int l, r;
-
-	if (!s)
-		return -ENOMEM;
-	lb_counters_sum(s);
-	seq_printf(m, "# counting %s\n", sched_lb_counting() ? "on" : "off");
-	lb_stats_show_cost(m, s);
-	lb_stats_show_notes(m, s);
-	lb_stats_show_passes(m, s);
-	seq_puts(m, "# rework decisions: reason level name count\n");
-	for (l = 0; l < LB_LEVELS; l++)
-		for (r = 0; r < LB_NR_REASONS; r++)
-			if (s->reasons[l][r])
-				seq_printf(m, "reason %d %s %u\n", l,
-					   sched_lb_reason_name(r),
-					   s->reasons[l][r]);
-	kfree(s);
-	return 0;
-}
-
-static int lb_stats_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, lb_stats_show, NULL);
-}
-
-/*
- * Clear the counters and start counting, or stop counting. The first "1"
- * allocates them; if that fails, nothing changes and it is -ENOMEM.
- */
-static int lb_stats_set(bool on)
-{
-	struct lb_counters __percpu *c;
-	int cpu;
-
-	guard(mutex)(&lb_stats_lock);
-	if (on && !lb_counters) {
-		c = alloc_percpu(struct lb_counters);
-		if (!c)
-			return -ENOMEM;
-		WRITE_ONCE(lb_counters, c);
-	}
-	if (on) {
-		for_each_possible_cpu(cpu)
-			memset(per_cpu_ptr(lb_counters, cpu), 0,
-			       sizeof(struct lb_counters));
-	}
-	if (on == sched_lb_counting())
-		return 0;
-	if (on) {
-		sched_lb_watch_get();
-		static_branch_enable(&sched_lb_count_key);
-	} else {
-		static_branch_disable(&sched_lb_count_key);
-		sched_lb_watch_put();
-	}
-	return 0;
-}
-
-/*
- * Writing "1" clears the counters and starts counting, "0" stops counting
- * and keeps the counts; anything else is -EINVAL and changes nothing. A
- * pass that runs while the counters are cleared may keep a count or lose
- * it.
- */
-static ssize_t lb_stats_write(struct file *file, const char __user *ubuf,
-			      size_t count, loff_t *ppos)
-{
-	int on = lb_write_bool(ubuf, count), err;
-
-	if (on < 0)
-		return on;
-	err = lb_stats_set(on);
-	return err ? err : count;
-}
-
-static const struct file_operations lb_stats_fops = {
-	.open		= lb_stats_open,
-	.read		= seq_read,
-	.write		= lb_stats_write,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
 
 /*
  * The runtime switch between the stock and the reworked decisions, so
@@ -467,7 +91,7 @@ static ssize_t lb_rework_read(struct file *file, char __user *ubuf,
 static ssize_t lb_rework_write(struct file *file, const char __user *ubuf,
 			       size_t count, loff_t *ppos)
 {
-	int on = lb_write_bool(ubuf, count);
+	int on = sched_lb_write_bool(ubuf, count);
 
 	if (on < 0)
 		return on;
@@ -489,7 +113,6 @@ static int __init lb_rework_debugfs_init(void)
 	if (IS_ERR_OR_NULL(sched))
 		return 0;
 	debugfs_create_file("lb_rework", 0644, sched, NULL, &lb_rework_fops);
-	debugfs_create_file("lb_stats", 0644, sched, NULL, &lb_stats_fops);
 	dput(sched);
 	return 0;
 }
