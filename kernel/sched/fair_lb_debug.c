@@ -105,15 +105,30 @@ static const struct file_operations lb_rework_fops = {
 	.llseek	= default_llseek,
 };
 
-static int __init lb_rework_debugfs_init(void)
+/**
+ * sched_lb_debugfs_create() - Add a file to /sys/kernel/debug/sched.
+ * @name: The file's name.
+ * @fops: Its operations.
+ *
+ * Without debugfs the lookup of the directory returns an error, not a
+ * dentry, and nothing is created.
+ *
+ * Context: Process context, at boot (an initcall).
+ */
+void __init sched_lb_debugfs_create(const char *name,
+				    const struct file_operations *fops)
 {
 	struct dentry *sched = debugfs_lookup("sched", NULL);
 
-	/* Without debugfs the lookup returns an error, not a dentry */
 	if (IS_ERR_OR_NULL(sched))
-		return 0;
-	debugfs_create_file("lb_rework", 0644, sched, NULL, &lb_rework_fops);
+		return;
+	debugfs_create_file(name, 0644, sched, NULL, fops);
 	dput(sched);
+}
+
+static int __init lb_rework_debugfs_init(void)
+{
+	sched_lb_debugfs_create("lb_rework", &lb_rework_fops);
 	return 0;
 }
 late_initcall(lb_rework_debugfs_init);

@@ -10,7 +10,6 @@
  * their searches for the busiest group are timed, so that the lab can
  * compare what stock and rework decide and cost in the same boot.
  */
-#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -391,13 +390,7 @@ static const struct file_operations lb_stats_fops = {
 
 static int __init lb_stats_debugfs_init(void)
 {
-	struct dentry *sched = debugfs_lookup("sched", NULL);
-
-	/* Without debugfs the lookup returns an error, not a dentry */
-	if (IS_ERR_OR_NULL(sched))
-		return 0;
-	debugfs_create_file("lb_stats", 0644, sched, NULL, &lb_stats_fops);
-	dput(sched);
+	sched_lb_debugfs_create("lb_stats", &lb_stats_fops);
 	return 0;
 }
 late_initcall(lb_stats_debugfs_init);
