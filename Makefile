@@ -14,7 +14,7 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run check \
-	shell series series-check topo-check oracle fuzz clean distclean
+	shell series series-check topo-check kunit oracle fuzz clean distclean
 
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
@@ -27,6 +27,7 @@ help:
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
+	@echo "  make kunit          the KUnit suite on the host, in a second"
 	@echo "  make oracle         the engine against the model of stock 7.3 on"
 	@echo "                      SCENES generated scenes (default 1000000; host)"
 	@echo "  make fuzz           libFuzzer, ASan and UBSan on the engine, RUNS"
@@ -78,6 +79,10 @@ series-check: series build
 
 # Host programs built from the engine as it is (tools/testing/sched_lb).
 HOSTLB := $(MAKE) --no-print-directory -C tools/testing/sched_lb OUT=$(OUT)/host
+
+kunit:
+	@mkdir -p $(OUT)/host
+	@$(HOSTLB) run-kunit
 
 oracle: tools
 	@mkdir -p $(OUT)/host

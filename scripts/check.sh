@@ -78,10 +78,12 @@ for t in "$LB_ROOT"/tests/host/*.sh; do
 	check "host/$(basename "$t" .sh)" "$t"
 done
 
-# The engine built as it is into host programs: the differential oracle
+# The engine built as it is into host programs: its KUnit suite with a
+# host KUnit, the differential oracle
 # on a million generated domains, and a short libFuzzer pass from the
 # committed corpus under ASan and UBSan (make fuzz runs 10^7).
 echo "== engine on the host"
+check host/kunit make -C "$LB_ROOT" --no-print-directory kunit
 check host/oracle make -C "$LB_ROOT" --no-print-directory oracle \
 	SCENES=1000000
 check host/fuzz make -C "$LB_ROOT" --no-print-directory fuzz RUNS=500000

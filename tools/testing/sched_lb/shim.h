@@ -30,6 +30,15 @@ typedef unsigned int u32;
 #define BIT(n)			(1UL << (n))
 
 #define check_mul_overflow(a, b, d)	__builtin_mul_overflow(a, b, d)
+#define check_add_overflow(a, b, d)	__builtin_add_overflow(a, b, d)
+
+/* As include/linux/sched/idle.h has them. */
+enum cpu_idle_type {
+	__CPU_NOT_IDLE = 0,
+	CPU_IDLE,
+	CPU_NEWLY_IDLE,
+	CPU_MAX_IDLE_TYPES
+};
 
 #define SCHED_CAPACITY_SHIFT	10
 #define SCHED_CAPACITY_SCALE	BIT(SCHED_CAPACITY_SHIFT)
