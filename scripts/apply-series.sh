@@ -10,6 +10,12 @@
 # same series always gives the same commit ids, and the check-out rewrites
 # only files whose content changed: an edit to fair_lb.c rebuilds just
 # that object.
+#
+# A file of this repository holds its final text, and a later "patch" may
+# change a file that an earlier "add" brings (a behaviour change of the
+# engine, one patch each). Such a file is added as it stands before those
+# patches: its copy has them applied in reverse, the last one first, so
+# that each then applies forward in its own commit.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -62,10 +68,46 @@ apply_patch() {
 	$G apply --cached "$p"
 }
 
+# The "patch" lines of the series: "LINENO FILE" each.
+mapfile -t patch_lines < <(awk '$1 == "patch" { print NR, $2 }' "$SERIES")
+
+# later_patches DST: the patches after the current line that change DST,
+# in series order.
+later_patches() {
+	local e p
+
+	for e in "${patch_lines[@]}"; do
+		[ "${e%% *}" -gt "$lineno" ] || continue
+		p=$(base_file "$PDIR" "${e#* }")
+		grep -qxF "+++ b/$1" "$p" && echo "$p"
+	done
+}
+
+# staged SRC DST: SRC with the later patches of DST undone, as a path.
+staged() {
+	local src=$1 dst=$2 later i
+
+	mapfile -t later < <(later_patches "$dst")
+	if [ "${#later[@]}" -eq 0 ]; then
+		echo "$src"
+		return
+	fi
+	mkdir -p "$tmp/stage/$(dirname "$dst")"
+	cp "$src" "$tmp/stage/$dst"
+	for ((i = ${#later[@]} - 1; i >= 0; i--)); do
+		if ! (cd "$tmp/stage" && git apply -R --include="$dst" "${later[i]}") >&2; then
+			echo "error: $SERIES:$lineno: $(basename "${later[i]}") cannot be undone from $1 (is it stale?)" >&2
+			exit 1
+		fi
+	done
+	echo "$tmp/stage/$dst"
+}
+
 add_file() {
 	local src=$LB_ROOT/$1 dst=${2:-$1} mode=100644 blob
 
 	[ -f "$src" ] || die "$SERIES: '$1' does not exist"
+	src=$(staged "$src" "$dst") || exit 1
 	[ -x "$src" ] && mode=100755
 	blob=$($G hash-object -w "$src")
 	$G update-index --add --cacheinfo "$mode,$blob,$dst"

@@ -9,7 +9,9 @@
 # CONFIG_SCHED_LB_REWORK, x86_64 and x86_64 without SMP (the last patch is
 # the tree that "make build" and build-matrix.sh built; a patch that
 # differs from it only in documentation or selftests needs no build of
-# its own). SERIES_BUILD_ALL=1 builds every patch before the last anyway;
+# its own). Every patch that carries the engine also runs its KUnit suite
+# and the oracle on the host. SERIES_BUILD_ALL=1 builds every patch
+# before the last anyway;
 # SERIES_BUILD=none builds none of them (make check: the series applies
 # and gives our tree, and make series-check does the builds).
 
@@ -62,6 +64,38 @@ build_patch() {
 trap '$G checkout -q lb-rework' EXIT
 tip=$(git -C "$wt" rev-parse HEAD)
 n=${#patches[@]}
+
+# host_tests COMMIT: the KUnit suite (with the host KUnit of
+# tools/testing/sched_lb) and the oracle on 100,000 generated domains,
+# built from the engine's files as COMMIT has them.
+host_tests() {
+	local dir=$OUT/series-check-host
+
+	rm -rf "$dir" && mkdir -p "$dir"
+	# Only the engine's files: the rest of kernel/sched/ would shadow the
+	# host's headers (features.h).
+	git -C "$wt" archive "$1" kernel/sched/fair_lb.c kernel/sched/lb_rules.h \
+		kernel/sched/lb_stats.h kernel/sched/tests \
+		include/linux/sched/lb.h | tar -x -C "$dir"
+	make -s -C "$LB_ROOT/tools/testing/sched_lb" TOP="$dir" OUT="$dir" \
+		"$dir/kunit" "$dir/oracle" >"$dir/build.log" 2>&1 ||
+		{ cat "$dir/build.log" >&2; return 1; }
+	"$dir/kunit" >"$dir/kunit.log" ||
+		{ grep -a 'not ok\|#' "$dir/kunit.log" | head -n 20 >&2; return 1; }
+	"$dir/oracle" -n 100000 >"$dir/oracle.log" ||
+		{ cat "$dir/oracle.log" >&2; return 1; }
+	echo "       KUnit: $(tail -n 1 "$dir/kunit.log" | sed 's/^# //');" \
+	     "oracle:$(sed -n 's/^  engine == stock 7.3 + its \([0-9]*\) departures: \([0-9]*\) of \([0-9]*\).*/ \2 of \3 domains are stock + \1 departures/p' "$dir/oracle.log")"
+}
+
+# Every patch that carries the engine passes its KUnit suite and the
+# oracle, on the host: a few seconds each, so make check runs them too.
+for ((i = n - 1; i >= 0; i--)); do
+	c=$(git -C "$wt" rev-parse "$tip~$i")
+	git -C "$wt" cat-file -e "$c:kernel/sched/tests/fair_lb_kunit.c" 2>/dev/null || continue
+	echo "   patch $((n - i))/$n: $(git -C "$wt" log -1 --format=%s "$c")"
+	host_tests "$c" || die "patch $((n - i))/$n fails its KUnit suite or the oracle on the host"
+done
 # make check proves that the series applies and gives our tree; building
 # every earlier patch (four builds each) is make series-check's job.
 if [ "${SERIES_BUILD:-all}" = none ]; then

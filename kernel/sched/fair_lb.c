@@ -115,6 +115,29 @@ static unsigned long sibling_gap(const struct lb_domain_snap *sd,
 }
 
 /*
+ * Half the gap between the groups moves: of tasks per core when the
+ * busiest group is a single CPU or its child domain prefers siblings, of
+ * idle CPUs otherwise. Between NUMA nodes, a lightly loaded node may keep
+ * a small gap.
+ */
+static struct lb_decision even_out(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *busiest,
+				   unsigned int idle)
+{
+	unsigned long gap = 0;
+
+	if (busiest->weight == 1 || busiest->prefer_sibling)
+		gap = sibling_gap(sd, local, busiest);
+	else if (idle > busiest->idle_cpus)
+		gap = idle - busiest->idle_cpus;
+	if ((sd->flags & SD_NUMA) && local->nr_running + 1 <= sd->imb_numa_nr &&
+	    gap <= LB_NUMA_IMBALANCE_MIN)
+		gap = 0;
+	return migrate(LB_MIGRATE_TASK, gap / 2, LB_R_SPREAD);
+}
+
+/*
  * Do the group's tasks wait for CPU time? A CPU's runnable average counts
  * every task that is runnable there, its utilization only the one that
  * runs, so what runnable has beyond util is time spent waiting. The tasks
@@ -220,36 +243,24 @@ static struct lb_decision fill_local(const struct lb_domain_snap *sd,
  * Nothing is overloaded; the local group has spare capacity. Only an idle
  * CPU pulls, and only when the groups' idle CPUs differ by more than one
  * (less would just move the imbalance), or when the busiest group's child
- * domain prefers its tasks on siblings. Half the gap is moved.
+ * domain prefers its tasks on siblings and its tasks per core lead by
+ * more than one.
  */
 static struct lb_decision spread(const struct lb_domain_snap *sd,
 				 const struct lb_group_snap *local,
 				 const struct lb_group_snap *busiest)
 {
-	bool sibling = busiest->weight == 1 || busiest->prefer_sibling;
 	unsigned int idle = local_idle(sd, local);
-	unsigned long gap;
 
 	if (busiest->prefer_sibling && sibling_gap(sd, local, busiest) > 1)
-		goto move;
+		return even_out(sd, local, busiest, idle);
 	if (!sd->dst_idle)
 		return balanced(LB_R_DST_BUSY);
 	if (busiest->weight > 1 && idle <= busiest->idle_cpus + 1)
 		return balanced(LB_R_EVEN);
 	if (busiest->cfs_running == 1)
 		return balanced(LB_R_EVEN);
-move:
-	if (sibling)
-		gap = sibling_gap(sd, local, busiest);
-	else if (idle > busiest->idle_cpus)
-		gap = idle - busiest->idle_cpus;
-	else
-		gap = 0;
-	/* Between NUMA nodes, a lightly loaded node may keep a small gap. */
-	if ((sd->flags & SD_NUMA) && local->nr_running + 1 <= sd->imb_numa_nr &&
-	    gap <= LB_NUMA_IMBALANCE_MIN)
-		gap = 0;
-	return migrate(LB_MIGRATE_TASK, gap / 2, LB_R_SPREAD);
+	return even_out(sd, local, busiest, idle);
 }
 
 /*

@@ -859,6 +859,19 @@ static const struct decide_case defect_cases[] = {
 	CELL("defect4_big_task_moves_to_idle_little_at_once", &pkg_little,
 	     LITTLE_3_IDLE_1, BIG_5, LB_HAS_SPARE, LB_OVERLOADED,
 	     LB_MIGRATE_TASK, 1, LB_R_IDLE_CPUS),
+	/*
+	 * Three nice -10 tasks on a third cluster lift the domain's
+	 * average load (2605) above the busiest overloaded group's (1536).
+	 * Stock's unsigned difference wraps, and it asks the busiest group
+	 * for all the room the local group has below the average: 5300,
+	 * most of the 6144 it holds.
+	 */
+	{ .desc = "overloaded_group_below_the_average_gives_nothing",
+	  .sd = &mc_busy, .energy_aware = false, .local = L_OVER,
+	  .busiest = B_OVER, .no_busiest = false, .other_load = 20000,
+	  .other_capacity = 4096, .want_local = LB_OVERLOADED,
+	  .want_busiest = LB_OVERLOADED, .type = LB_MIGRATE_LOAD,
+	  .imbalance = 0, .reason = LB_R_EVEN },
 };
 
 KUNIT_ARRAY_PARAM_DESC(defect, defect_cases, desc);
@@ -1016,14 +1029,16 @@ static void departure_desc(const enum lb_departure *d, char *desc)
 KUNIT_ARRAY_PARAM(departure, departures, departure_desc);
 
 /*
- * Each listed departure changes the decision of some scene: without it,
- * the model no longer matches the engine. A departure that changed
- * nothing would be a claim the engine does not make.
+ * Each departure changes the decision of some scene: the model with that
+ * one rule toggled (left out if the engine makes it, taken if not) no
+ * longer matches the engine. A departure the engine makes that changed
+ * nothing would be a claim it does not make, and one it does not make
+ * yet would be a patch that changed nothing.
  */
 static void departure_changes_a_decision(struct kunit *test)
 {
 	const enum lb_departure *d = test->param_value;
-	unsigned int dep = LB_ENGINE_DEPARTURES & ~(1U << *d);
+	unsigned int dep = LB_ENGINE_DEPARTURES ^ (1U << *d);
 	struct lb_verdict e, m;
 	struct lb_scene sc;
 	u64 seed;

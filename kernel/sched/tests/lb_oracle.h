@@ -69,8 +69,20 @@ enum lb_departure {
 	LB_NR_DEPARTURES
 };
 
-/* The departures that the engine of this tree makes. */
-#define LB_ENGINE_DEPARTURES	((1U << LB_NR_DEPARTURES) - 1)
+/*
+ * The departures that the engine of this tree makes. The series adds them
+ * one patch each, after the patch that brings the engine deciding as
+ * stock does, and each of those patches adds its line here.
+ */
+#define LB_ENGINE_DEPARTURES (				\
+	BIT(LB_D_NO_WAIT) |				\
+	BIT(LB_D_MISFIT_ROOM) |				\
+	BIT(LB_D_IDLE_CPUS) |				\
+	BIT(LB_D_NEWIDLE_COUNTED) |			\
+	BIT(LB_D_LOCAL_NOT_IMBALANCED) |		\
+	BIT(LB_D_BUSY_BY_LOAD) |			\
+	BIT(LB_D_BELOW_AVERAGE) |			\
+	0)
 
 static const char * const lb_departure_names[] = {
 	[LB_D_LOCAL_NOT_IMBALANCED]	= "local_not_imbalanced",
