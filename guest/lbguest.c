@@ -12,10 +12,9 @@
  *                  own; REPS times per arm, alternating rework and stock.
  *                  An entry such as "0p" stays pinned for good.
  *   lbguest switch [FLIPS [HOGS]]
- *                  check that the runtime switch rejects bad writes and
- *                  survives FLIPS flips while HOGS hogs run
- *   lbguest knob VALUE
- *                  succeed if the runtime switch reads VALUE
+ *                  check that the runtime switch (the sched feature
+ *                  LB_REWORK) rejects bad writes and survives FLIPS flips
+ *                  while HOGS hogs run
  *
  * "info" prints lines the host checks against the topology file:
  *
@@ -375,15 +374,61 @@ static int trace_replay(double t0, double watch, const pid_t *pids,
 	return 0;
 }
 
+/* ---- The runtime switch ---------------------------------------------- */
+
+/* The switch is the sched feature LB_REWORK. */
+#define KNOB "/sys/kernel/debug/sched/features"
+
+/* 1 if LB_REWORK is on, 0 if it is off, -1 without the feature. */
+static int knob_value(void)
+{
+	char buf[4096], *tok, *save;
+	FILE *f = fopen(KNOB, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	for (tok = strtok_r(buf, " \n", &save); tok;
+	     tok = strtok_r(NULL, " \n", &save)) {
+		if (!strcmp(tok, "LB_REWORK"))
+			return 1;
+		if (!strcmp(tok, "NO_LB_REWORK"))
+			return 0;
+	}
+	return -1;
+}
+
+/* Write @val as it is; return 0 or the errno of the failed write. */
+static int knob_write(const char *val, size_t len)
+{
+	int fd = open(KNOB, O_WRONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, val, len) < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static int knob_set(int on)
+{
+	const char *v = on ? "LB_REWORK" : "NO_LB_REWORK";
+
+	return knob_write(v, strlen(v));
+}
+
 static int set_arm(const char *arm)
 {
-	int r = write_str("/sys/kernel/debug/sched/lb_rework",
-			  strcmp(arm, "rework") ? "0" : "1");
+	int on = !strcmp(arm, "rework");
 
 	/* A stock kernel has no switch: it can only run the stock arm. */
-	if (r == -ENOENT && !strcmp(arm, "stock"))
-		return 0;
-	return r;
+	if (knob_value() < 0)
+		return on ? -ENOENT : 0;
+	return -knob_set(on);
 }
 
 /* Long enough for stopped hogs to leave their runqueues for good. */
@@ -516,40 +561,6 @@ static int release(int argc, char **argv)
 	return 0;
 }
 
-/* ---- The runtime switch ---------------------------------------------- */
-
-#define KNOB "/sys/kernel/debug/sched/lb_rework"
-
-static int knob_value(void)
-{
-	char buf[8];
-
-	return read_line(KNOB, buf, sizeof(buf)) ? -1 : atoi(buf);
-}
-
-/* Write @val as it is; return 0 or the errno of the failed write. */
-static int knob_write(const char *val, size_t len)
-{
-	int fd = open(KNOB, O_WRONLY), err = 0;
-
-	if (fd < 0)
-		return errno;
-	if (write(fd, val, len) < 0)
-		err = errno;
-	close(fd);
-	return err;
-}
-
-static int knob_expect(int argc, char **argv)
-{
-	int v = knob_value();
-
-	if (argc < 3)
-		return 2;
-	printf("@knob %d\n", v);
-	return v == atoi(argv[2]) ? 0 : 1;
-}
-
 /*
  * Bad writes fail with EINVAL and change nothing; good ones take effect;
  * then FLIPS flips while HOGS hogs run must leave no trace in the log.
@@ -557,7 +568,8 @@ static int knob_expect(int argc, char **argv)
 static int switch_test(int argc, char **argv)
 {
 	static const char * const bad[] = {
-		"2", "-1", "abc", "01", "1x", "10", " 1", "0\n\n", "1 ", "0x1",
+		"0", "1", "lb_rework", "LB_REWORKS", "NO_LB_REWOR",
+		"NO_NO_LB_REWORK", "LB_REWORK NO_LB_REWORK", "LB_REWORK=0",
 	};
 	int flips = argc > 2 ? atoi(argv[2]) : 1000;
 	int hogs = argc > 3 ? atoi(argv[3]) : 16;
@@ -573,8 +585,8 @@ static int switch_test(int argc, char **argv)
 			fails++;
 		}
 	}
-	if (knob_write("0", 1) || knob_value() != 0 ||
-	    knob_write("1\n", 2) || knob_value() != 1) {
+	if (knob_set(0) || knob_value() != 0 ||
+	    knob_write("LB_REWORK\n", 10) || knob_value() != 1) {
 		printf("@switch good writes did not take\n");
 		fails++;
 	}
@@ -586,7 +598,7 @@ static int switch_test(int argc, char **argv)
 	}
 	t0 = mono();
 	for (i = 0; i < flips; i++) {
-		if (knob_write(i % 2 ? "1" : "0", 1)) {
+		if (knob_set(i % 2)) {
 			printf("@switch flip %d failed\n", i);
 			fails++;
 			break;
@@ -594,7 +606,7 @@ static int switch_test(int argc, char **argv)
 		/* Let balance passes run under each setting. */
 		usleep(1000);
 	}
-	knob_write("1", 1);
+	knob_set(1);
 	for (i = 0; i < hogs && i < MAX_HOGS; i++)
 		kill(pids[i], SIGKILL);
 	for (i = 0; i < hogs && i < MAX_HOGS; i++)
@@ -728,8 +740,6 @@ int main(int argc, char **argv)
 		return release(argc, argv);
 	if (argc > 1 && !strcmp(argv[1], "switch"))
 		return switch_test(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "knob"))
-		return knob_expect(argc, argv);
-	fprintf(stderr, "usage: lbguest info|hang|sh|release|switch|knob\n");
+	fprintf(stderr, "usage: lbguest info|hang|sh|release|switch\n");
 	return 2;
 }

@@ -317,6 +317,7 @@ static int parse_word(const char *s, char *out, size_t len)
  * "features NAME...": sched features written to
  * /sys/kernel/debug/sched/features for both arms, e.g. NO_NI_RANDOM. The
  * default is none: the kernel's own defaults, as distributions ship them.
+ * LB_REWORK, the switch between the arms, is the lab's to set.
  */
 static int parse_features(struct scenario *sc, char **w, int nw, int line)
 {
@@ -328,6 +329,8 @@ static int parse_features(struct scenario *sc, char **w, int nw, int line)
 		if (!n || n >= sizeof(sc->features[0]) ||
 		    strspn(w[i], "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != n)
 			return perr(sc, line, "a sched feature is upper case, e.g. NO_NI_RANDOM; got '%s'", w[i]);
+		if (strstr(w[i], "LB_REWORK"))
+			return perr(sc, line, "LB_REWORK is the switch between the arms; the lab sets it");
 		memcpy(sc->features[i - 1], w[i], n + 1);
 	}
 	sc->nfeatures = nw - 1;
@@ -1096,10 +1099,11 @@ static void print_fbg(FILE *out, const struct fbg *a, const struct fbg *b)
 	print_p50(out, "note_p50_ns", a->note_hist, b->note_hist);
 }
 
+/* The runtime switch is the sched feature LB_REWORK. */
 static int set_arm(const char *arm)
 {
-	return write_str("/sys/kernel/debug/sched/lb_rework",
-			 strcmp(arm, "rework") ? "0" : "1");
+	return write_str("/sys/kernel/debug/sched/features",
+			 strcmp(arm, "rework") ? "NO_LB_REWORK" : "LB_REWORK");
 }
 
 /* ---- Guest side: one run and its results -------------------------------- */

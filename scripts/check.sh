@@ -180,9 +180,6 @@ if [ "$rework_ok" -eq 0 ]; then
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
 	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0
-	printf '30 knob /bin/lbguest knob 0\n' >"$OUT/check/knob.run"
-	check lab/boot-parameter-selects-stock "$S/boot.sh" check-knob bl44 \
-		rework "$OUT/check/knob.run" "kunit.enable=0 sched_lb_rework=0"
 fi
 if [ "$stock_ok" -eq 0 ]; then
 	check boot/bl44-stock sh -c '"$1/boot.sh" check-bl44-stock bl44 stock "$2" &&

@@ -19,8 +19,9 @@
  * file holds nothing else, and includes nothing that needs a running
  * kernel: tools/testing/sched_lb/ builds it as it is into host programs
  * that compare it with a model of stock's decisions and fuzz it. The
- * runtime switch, the counters and the trace event are in
- * fair_lb_debug.c.
+ * runtime switch is the sched feature LB_REWORK, which fair.c reads once
+ * per balance pass; the counters and the trace event are in
+ * fair_lb_watch.c.
  *
  * The decision starts from the state of the busiest group (rows) and of
  * the local group (columns); the local group is never misfit, smt_balance,

@@ -10,6 +10,7 @@
  * their searches for the busiest group are timed, so that the lab can
  * compare what stock and rework decide and cost in the same boot.
  */
+#include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
@@ -21,8 +22,8 @@
 #include <linux/sched/clock.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/uaccess.h>
 
-#include "lb_debug.h"
 #include "lb_watch.h"
 
 #define CREATE_TRACE_POINTS
@@ -363,6 +364,21 @@ static int lb_stats_set(bool on)
 	return 0;
 }
 
+/* A write of "0" or "1", with an optional newline, as 0 or 1; or -EINVAL. */
+static int lb_write_bool(const char __user *ubuf, size_t count)
+{
+	char buf[3] = "";
+
+	if (!count || count > 2)
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	if ((buf[0] != '0' && buf[0] != '1') ||
+	    (count == 2 && buf[1] != '\n'))
+		return -EINVAL;
+	return buf[0] - '0';
+}
+
 /*
  * Writing "1" clears the counters and starts counting, "0" stops counting
  * and keeps the counts; anything else is -EINVAL and changes nothing. A
@@ -372,7 +388,7 @@ static int lb_stats_set(bool on)
 static ssize_t lb_stats_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
-	int on = sched_lb_write_bool(ubuf, count), err;
+	int on = lb_write_bool(ubuf, count), err;
 
 	if (on < 0)
 		return on;
@@ -388,9 +404,19 @@ static const struct file_operations lb_stats_fops = {
 	.release	= single_release,
 };
 
+/*
+ * The file goes beside the scheduler's own debugfs files. Without debugfs
+ * the lookup of their directory returns an error, not a dentry, and
+ * nothing is created.
+ */
 static int __init lb_stats_debugfs_init(void)
 {
-	sched_lb_debugfs_create("lb_stats", &lb_stats_fops);
+	struct dentry *sched = debugfs_lookup("sched", NULL);
+
+	if (IS_ERR_OR_NULL(sched))
+		return 0;
+	debugfs_create_file("lb_stats", 0644, sched, NULL, &lb_stats_fops);
+	dput(sched);
 	return 0;
 }
 late_initcall(lb_stats_debugfs_init);

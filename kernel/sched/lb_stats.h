@@ -9,7 +9,7 @@
  * what lets KUnit drive it with hand-built values. They are the
  * balancer's load-balance statistics, as fair.c's sg_lb_stats and
  * sd_lb_stats are stock's; the counters that watch the balancer are
- * declared in lb_debug.h.
+ * declared in lb_watch.h.
  */
 #ifndef _KERNEL_SCHED_LB_STATS_H
 #define _KERNEL_SCHED_LB_STATS_H

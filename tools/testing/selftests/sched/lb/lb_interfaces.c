@@ -2,9 +2,10 @@
 /*
  * Load-balancer selftest: the user interfaces of CONFIG_SCHED_LB_REWORK.
  *
- * - /sys/kernel/debug/sched/lb_rework reads "0\n" or "1\n", takes "0",
- *   "1", "0\n" and "1\n", and refuses anything else with EINVAL without
- *   changing its value;
+ * - the sched feature LB_REWORK, the runtime switch, is listed in
+ *   /sys/kernel/debug/sched/features, switches with "LB_REWORK" and
+ *   "NO_LB_REWORK" (with or without a newline), and names that are not
+ *   features are refused with EINVAL without changing it;
  * - /sys/kernel/debug/sched/lb_stats parses, has a cost line for each
  *   arm, idle type and level, starts counting afresh on "1", stops on "0",
  *   counts the passes of both arms, and refuses other writes with EINVAL
@@ -59,12 +60,12 @@ static int lb_lookup(const char * const *names, const char *s)
 	return -1;
 }
 
-/* @s with its newlines as "\n", in @buf of 16 bytes, for messages. */
+/* @s with its newlines as "\n", in @buf of 32 bytes, for messages. */
 static const char *lb_show(const char *s, char *buf)
 {
 	int i = 0;
 
-	for (; *s && i < 13; s++) {
+	for (; *s && i < 29; s++) {
 		if (*s == '\n') {
 			buf[i++] = '\\';
 			buf[i++] = 'n';
@@ -175,26 +176,29 @@ static int lb_run_hogs(pid_t *hogs, int ncpus, int ms)
 
 TEST_F(lb, switch_reads_and_switches)
 {
-	static const char * const good[] = { "0", "1", "0\n", "1\n", "1", "0" };
+	static const char * const good[] = {
+		"NO_LB_REWORK", "LB_REWORK", "NO_LB_REWORK\n", "LB_REWORK\n",
+		"LB_REWORK", "NO_LB_REWORK",
+	};
 	unsigned int i;
-	char shown[16];
+	char shown[32];
 
 	for (i = 0; i < ARRAY_SIZE(good); i++) {
 		ASSERT_EQ(0, lb_write_str(LB_SWITCH, good[i])) {
 			TH_LOG("write \"%s\"", lb_show(good[i], shown));
 		}
-		ASSERT_EQ(good[i][0] - '0', lb_switch_get());
+		ASSERT_EQ(strncmp(good[i], "NO_", 3) != 0, lb_switch_get());
 	}
-	ASSERT_EQ(2, lb_read_file(LB_SWITCH, self->stats, 64));
 }
 
 TEST_F(lb, switch_rejects_bad_writes)
 {
 	static const char * const bad[] = {
-		"2", "-1", "abc", "01", "1x", " 1", "1 ", "0x1", "", "\n",
-		"10", "1\n\n", "true", "on",
+		"0", "1", "lb_rework", "LB_REWORKS", "NO_LB_REWOR",
+		"NO_NO_LB_REWORK", "LB_REWORK NO_LB_REWORK", "LB_REWORK=0",
+		"\n", "NO_",
 	};
-	char shown[16];
+	char shown[32];
 	unsigned int i;
 	int on;
 
@@ -469,7 +473,7 @@ TEST_F(lb, stats_rejects_bad_writes)
 	};
 	long long before, after;
 	unsigned int i;
-	char shown[16];
+	char shown[32];
 	int on;
 
 	ASSERT_EQ(0, lb_switch_set(1));

@@ -6,9 +6,9 @@
  * the first CPU with another and the last CPU is left idle: on 4 big and
  * 4 LITTLE CPUs, two hogs share a big CPU while a LITTLE one idles, the
  * placement the stock balancer of 6.12 never repairs. Then they are
- * allowed on every CPU, and the reworked balancer
- * (/sys/kernel/debug/sched/lb_rework set to 1 for the test) must give
- * each hog a CPU of its own within 2 s, and keep it so for 300 ms: one
+ * allowed on every CPU, and the reworked balancer (the sched feature
+ * LB_REWORK set for the test) must give each hog a CPU of its own within
+ * 2 s, and keep it so for 300 ms: one
  * per CPU in every reading, 50 ms apart, for 300 ms. The hogs never
  * sleep, so wakeup placement cannot help.
  *

@@ -22,7 +22,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#define LB_SWITCH	"/sys/kernel/debug/sched/lb_rework"
+#define LB_SWITCH	"/sys/kernel/debug/sched/features"
+/* What separates the names in LB_SWITCH. */
+#define LB_SEPARATORS	"\t\n "
 #define LB_STATS	"/sys/kernel/debug/sched/lb_stats"
 #define LB_MAX_CPUS	256
 #define LB_MAX_HOGS	(2 * LB_MAX_CPUS)
@@ -96,24 +98,32 @@ static inline int lb_write_str(const char *path, const char *s)
 	return lb_write(path, s, strlen(s));
 }
 
-/* The runtime switch: 0 (stock) or 1 (rework), or -errno. */
+/*
+ * The runtime switch is the sched feature LB_REWORK: 1 (rework) or 0
+ * (stock, NO_LB_REWORK), -ENOENT if the kernel has no such feature, or
+ * another -errno.
+ */
 static inline int lb_switch_get(void)
 {
-	char buf[8];
+	static char buf[4096];
+	char *tok, *save;
 	ssize_t n = lb_read_file(LB_SWITCH, buf, sizeof(buf));
 
 	if (n < 0)
 		return n;
-	if (!strcmp(buf, "0\n"))
-		return 0;
-	if (!strcmp(buf, "1\n"))
-		return 1;
-	return -EPROTO;
+	for (tok = strtok_r(buf, LB_SEPARATORS, &save); tok;
+	     tok = strtok_r(NULL, LB_SEPARATORS, &save)) {
+		if (!strcmp(tok, "LB_REWORK"))
+			return 1;
+		if (!strcmp(tok, "NO_LB_REWORK"))
+			return 0;
+	}
+	return -ENOENT;
 }
 
 static inline int lb_switch_set(int on)
 {
-	return lb_write_str(LB_SWITCH, on ? "1" : "0");
+	return lb_write_str(LB_SWITCH, on ? "LB_REWORK" : "NO_LB_REWORK");
 }
 
 /*
@@ -127,7 +137,7 @@ static inline const char *lb_switch_missing(int errnum)
 	if (access("/sys/kernel/debug/sched", F_OK))
 		return "no /sys/kernel/debug/sched (debugfs not mounted?)";
 	if (errnum == -ENOENT)
-		return "no " LB_SWITCH " (CONFIG_SCHED_LB_REWORK=n)";
+		return "no sched feature LB_REWORK (CONFIG_SCHED_LB_REWORK=n)";
 	if (errnum == -EACCES || errnum == -EPERM)
 		return "cannot open " LB_SWITCH ": the test needs root";
 	return NULL;
