@@ -102,14 +102,13 @@ check build-stock "$S/build-kernel.sh" stock
 stock_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
 	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o \
-		kernel/sched/fair_lb_debug.o kernel/sched/fair_lb_watch.o
+		kernel/sched/fair_lb_watch.o
 	check kernel-doc sh -c '
 		k=$1/scripts/kernel-doc
 		shift
 		out=$("$k" -none -Wall "$@" 2>&1) || exit 1
 		[ -z "$out" ] || { echo "$out"; exit 1; }' _ "$LB_TREE" \
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
-		"$LB_TREE/kernel/sched/fair_lb_debug.c" "$LB_TREE/kernel/sched/lb_debug.h" \
 		"$LB_TREE/kernel/sched/fair_lb_watch.c" "$LB_TREE/kernel/sched/lb_watch.h" \
 		"$LB_TREE/kernel/sched/lb_rules.h" \
 		"$LB_TREE/include/linux/sched/lb.h"

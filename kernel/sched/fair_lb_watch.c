@@ -10,6 +10,7 @@
  * their searches for the busiest group are timed, so that the lab can
  * compare what stock and rework decide and cost in the same boot.
  */
+#include <linux/atomic.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/init.h>
@@ -85,42 +86,57 @@ static unsigned int lb_cost_bucket(u64 ns)
  * A search costs in proportion to the CPUs and groups of its domain, and
  * which domains are searched depends on the load and on the idle type, so
  * costs are kept per level and idle type: only like can be compared.
+ *
+ * The sums of times are kept per CPU: 416 bytes a CPU, added to without
+ * an atomic at every search and pass. The distributions (the histograms
+ * of search and counting times, the passes by level x busiest state x
+ * type x outcome, the reasons) would take 14 KB a CPU, so the machine
+ * keeps one copy of them, counted with atomics. Those bounce between CPUs
+ * only while counting is on, a debugging aid that is off by default.
  */
-struct lb_counters {
+struct lb_times {
 	u64	calls[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
 	u64	ns[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS];
 	u64	notes[LB_ARMS];
 	u64	note_ns[LB_ARMS];
-	u32	hist[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS][LB_COST_BUCKETS];
-	u32	note_hist[LB_ARMS][LB_COST_BUCKETS];
-	u32	passes[LB_ARMS][LB_LEVELS][LB_NR_GROUP_STATES + 1]
-		      [LB_NR_MIGRATIONS][LB_NR_OUTCOMES];
-	u32	reasons[LB_LEVELS][LB_NR_REASONS];
 };
 
-/*
- * The counters take about 14 KB per CPU, so they are allocated the first
- * time counting is switched on, and kept from then on (a "0" keeps the
- * counts for reading): a kernel whose counters are never used spends a
- * pointer on them. The pointer is set before the counting key is enabled
- * and never changes afterwards; code behind the key may use it.
- */
-static struct lb_counters __percpu *lb_counters;
+struct lb_tallies {
+	atomic_t	hist[LB_ARMS][LB_IDLE_TYPES][LB_LEVELS]
+			    [LB_COST_BUCKETS];
+	atomic_t	note_hist[LB_ARMS][LB_COST_BUCKETS];
+	atomic_t	passes[LB_ARMS][LB_LEVELS][LB_NR_GROUP_STATES + 1]
+			      [LB_NR_MIGRATIONS][LB_NR_OUTCOMES];
+	atomic_t	reasons[LB_LEVELS][LB_NR_REASONS];
+};
 
-static struct lb_counters *lb_this_counters(void)
+static_assert(sizeof(struct lb_times) <= 512);
+
+/*
+ * Both are allocated the first time counting is switched on, and kept
+ * from then on (a "0" keeps the counts for reading): a kernel whose
+ * counters are never used spends two pointers on them. The pointers are
+ * set before the counting key is enabled and never change afterwards;
+ * code behind the key may use them.
+ */
+static struct lb_times __percpu *lb_times;
+static struct lb_tallies *lb_tallies;
+
+static struct lb_times *lb_this_times(void)
 {
-	return this_cpu_ptr(READ_ONCE(lb_counters));
+	return this_cpu_ptr(READ_ONCE(lb_times));
 }
 
-/* Count the pass @n on this CPU. */
+/* Count the pass @n. */
 static void lb_count(const struct lb_note *n)
 {
-	struct lb_counters *c = lb_this_counters();
+	struct lb_tallies *t = READ_ONCE(lb_tallies);
 	int level = clamp(n->level, 0, LB_LEVELS - 1);
 
-	c->passes[n->rework][level][n->busiest + 1][n->type][n->outcome]++;
+	atomic_inc(&t->passes[n->rework][level][n->busiest + 1][n->type]
+			     [n->outcome]);
 	if (n->rework)
-		c->reasons[level][n->reason]++;
+		atomic_inc(&t->reasons[level][n->reason]);
 }
 
 /**
@@ -136,7 +152,7 @@ static void lb_count(const struct lb_note *n)
  */
 void sched_lb_note(const struct lb_note *n)
 {
-	struct lb_counters *c;
+	struct lb_times *t;
 	u64 t0;
 
 	if (!sched_lb_counting()) {
@@ -149,10 +165,11 @@ void sched_lb_note(const struct lb_note *n)
 	if (n->rework)
 		trace_sched_lb_decision(n);
 	t0 = local_clock() - t0;
-	c = lb_this_counters();
-	c->notes[n->rework]++;
-	c->note_ns[n->rework] += t0;
-	c->note_hist[n->rework][lb_cost_bucket(t0)]++;
+	t = lb_this_times();
+	t->notes[n->rework]++;
+	t->note_ns[n->rework] += t0;
+	atomic_inc(&READ_ONCE(lb_tallies)->note_hist[n->rework]
+						  [lb_cost_bucket(t0)]);
 }
 
 /**
@@ -167,13 +184,14 @@ void sched_lb_note(const struct lb_note *n)
  */
 void sched_lb_note_cost(bool rework, int idle, int level, u64 ns)
 {
-	struct lb_counters *c = lb_this_counters();
+	struct lb_times *t = lb_this_times();
 
 	idle = clamp(idle, 0, LB_IDLE_TYPES - 1);
 	level = clamp(level, 0, LB_LEVELS - 1);
-	c->calls[rework][idle][level]++;
-	c->ns[rework][idle][level] += ns;
-	c->hist[rework][idle][level][lb_cost_bucket(ns)]++;
+	t->calls[rework][idle][level]++;
+	t->ns[rework][idle][level] += ns;
+	atomic_inc(&READ_ONCE(lb_tallies)->hist[rework][idle][level]
+					       [lb_cost_bucket(ns)]);
 }
 
 static const char * const lb_arm_names[] = { "stock", "rework" };
@@ -190,45 +208,27 @@ static void lb_add_u64(u64 *dst, const u64 *src, size_t size)
 		dst[i] += src[i];
 }
 
-static void lb_add_u32(u32 *dst, const u32 *src, size_t size)
-{
-	size_t i;
-
-	for (i = 0; i < size / sizeof(u32); i++)
-		dst[i] += src[i];
-}
-
-/* The counters of every CPU, summed into @sum; zeros before any count. */
-static void lb_counters_sum(struct lb_counters *sum)
+/* The times of every CPU, summed into @sum; zeros before any count. */
+static void lb_times_sum(struct lb_times *sum)
 {
 	int cpu;
 
 	memset(sum, 0, sizeof(*sum));
-	guard(mutex)(&lb_stats_lock);
-	if (!lb_counters)
-		return;
 	for_each_possible_cpu(cpu) {
-		const struct lb_counters *c = per_cpu_ptr(lb_counters, cpu);
+		const struct lb_times *t = per_cpu_ptr(lb_times, cpu);
 
-		lb_add_u64(&sum->calls[0][0][0], &c->calls[0][0][0],
-			   sizeof(c->calls));
-		lb_add_u64(&sum->ns[0][0][0], &c->ns[0][0][0], sizeof(c->ns));
-		lb_add_u64(sum->notes, c->notes, sizeof(c->notes));
-		lb_add_u64(sum->note_ns, c->note_ns, sizeof(c->note_ns));
-		lb_add_u32(&sum->hist[0][0][0][0], &c->hist[0][0][0][0],
-			   sizeof(c->hist));
-		lb_add_u32(&sum->note_hist[0][0], &c->note_hist[0][0],
-			   sizeof(c->note_hist));
-		lb_add_u32(&sum->passes[0][0][0][0][0],
-			   &c->passes[0][0][0][0][0], sizeof(c->passes));
-		lb_add_u32(&sum->reasons[0][0], &c->reasons[0][0],
-			   sizeof(c->reasons));
+		lb_add_u64(&sum->calls[0][0][0], &t->calls[0][0][0],
+			   sizeof(t->calls));
+		lb_add_u64(&sum->ns[0][0][0], &t->ns[0][0][0], sizeof(t->ns));
+		lb_add_u64(sum->notes, t->notes, sizeof(t->notes));
+		lb_add_u64(sum->note_ns, t->note_ns, sizeof(t->note_ns));
 	}
 }
 
-static void lb_stats_show_cost(struct seq_file *m,
-			       const struct lb_counters *s)
+static void lb_stats_show_cost(struct seq_file *m, const struct lb_times *s,
+			       const struct lb_tallies *n)
 {
+	const atomic_t *h;
 	int arm, i, l, b;
 	u64 calls, ns;
 
@@ -250,16 +250,17 @@ static void lb_stats_show_cost(struct seq_file *m,
 				seq_printf(m, "hist %s %s %d",
 					   lb_arm_names[arm], lb_idle_names[i],
 					   l);
+				h = n->hist[arm][i][l];
 				for (b = 0; b < LB_COST_BUCKETS; b++)
 					seq_printf(m, " %u",
-						   s->hist[arm][i][l][b]);
+						   atomic_read(&h[b]));
 				seq_putc(m, '\n');
 			}
 }
 
 /* What counting and tracing cost the passes of each arm. */
-static void lb_stats_show_notes(struct seq_file *m,
-				const struct lb_counters *s)
+static void lb_stats_show_notes(struct seq_file *m, const struct lb_times *s,
+				const struct lb_tallies *n)
 {
 	int arm, i;
 
@@ -271,21 +272,24 @@ static void lb_stats_show_notes(struct seq_file *m,
 			   div64_u64(s->note_ns[arm], s->notes[arm]) : 0);
 		seq_printf(m, "notehist %s", lb_arm_names[arm]);
 		for (i = 0; i < LB_COST_BUCKETS; i++)
-			seq_printf(m, " %u", s->note_hist[arm][i]);
+			seq_printf(m, " %u",
+				   atomic_read(&n->note_hist[arm][i]));
 		seq_putc(m, '\n');
 	}
 }
 
 /* One line per nonzero count of arm x level x busiest x type x outcome. */
 static void lb_stats_show_passes(struct seq_file *m,
-				 const struct lb_counters *s)
+				 const struct lb_tallies *s)
 {
-	const u32 *n = &s->passes[0][0][0][0][0];
+	const atomic_t *n = &s->passes[0][0][0][0][0];
 	int i, k, o, t, b, l, arm;
+	u32 count;
 
 	seq_puts(m, "# passes: pass arm level busiest type outcome count\n");
-	for (i = 0; i < sizeof(s->passes) / sizeof(u32); i++) {
-		if (!n[i])
+	for (i = 0; i < sizeof(s->passes) / sizeof(atomic_t); i++) {
+		count = atomic_read(&n[i]);
+		if (!count)
 			continue;
 		k = i;
 		o = k % LB_NR_OUTCOMES;
@@ -299,31 +303,53 @@ static void lb_stats_show_passes(struct seq_file *m,
 		seq_printf(m, "pass %s %d %s %s %s %u\n", lb_arm_names[arm], l,
 			   sched_lb_state_name(b - 1),
 			   sched_lb_migration_name(t),
-			   sched_lb_outcome_name(o), n[i]);
+			   sched_lb_outcome_name(o), count);
 	}
 }
 
-static int lb_stats_show(struct seq_file *m, void *v)
+static void lb_stats_show_reasons(struct seq_file *m,
+				  const struct lb_tallies *s)
 {
-	struct lb_counters *s = kmalloc(sizeof(*s), GFP_KERNEL);
 	int l, r;
+	u32 count;
 
-	if (!s)
-		return -ENOMEM;
-	lb_counters_sum(s);
-	seq_printf(m, "# counting %s\n", sched_lb_counting() ? "on" : "off");
-	lb_stats_show_cost(m, s);
-	lb_stats_show_notes(m, s);
-	lb_stats_show_passes(m, s);
 	seq_puts(m, "# rework decisions: reason level name count\n");
 	for (l = 0; l < LB_LEVELS; l++)
-		for (r = 0; r < LB_NR_REASONS; r++)
-			if (s->reasons[l][r])
+		for (r = 0; r < LB_NR_REASONS; r++) {
+			count = atomic_read(&s->reasons[l][r]);
+			if (count)
 				seq_printf(m, "reason %d %s %u\n", l,
-					   sched_lb_reason_name(r),
-					   s->reasons[l][r]);
+					   sched_lb_reason_name(r), count);
+		}
+}
+
+/* Before counting was ever on, all counts read as zeros. */
+static int lb_stats_show(struct seq_file *m, void *v)
+{
+	struct lb_tallies *zeros = NULL;
+	const struct lb_tallies *n;
+	struct lb_times *s;
+	int err = -ENOMEM;
+
+	guard(mutex)(&lb_stats_lock);
+	s = kzalloc_obj(*s, GFP_KERNEL);
+	if (!lb_tallies)
+		zeros = kzalloc_obj(*zeros, GFP_KERNEL);
+	n = lb_tallies ?: zeros;
+	if (s && n) {
+		if (lb_times)
+			lb_times_sum(s);
+		seq_printf(m, "# counting %s\n",
+			   sched_lb_counting() ? "on" : "off");
+		lb_stats_show_cost(m, s, n);
+		lb_stats_show_notes(m, s, n);
+		lb_stats_show_passes(m, n);
+		lb_stats_show_reasons(m, n);
+		err = 0;
+	}
+	kfree(zeros);
 	kfree(s);
-	return 0;
+	return err;
 }
 
 static int lb_stats_open(struct inode *inode, struct file *file)
@@ -337,20 +363,26 @@ static int lb_stats_open(struct inode *inode, struct file *file)
  */
 static int lb_stats_set(bool on)
 {
-	struct lb_counters __percpu *c;
 	int cpu;
 
 	guard(mutex)(&lb_stats_lock);
-	if (on && !lb_counters) {
-		c = alloc_percpu(struct lb_counters);
-		if (!c)
+	if (on && !lb_times) {
+		struct lb_times __percpu *t = alloc_percpu(struct lb_times);
+		struct lb_tallies *n = kzalloc_obj(*n, GFP_KERNEL);
+
+		if (!t || !n) {
+			free_percpu(t);
+			kfree(n);
 			return -ENOMEM;
-		WRITE_ONCE(lb_counters, c);
+		}
+		WRITE_ONCE(lb_tallies, n);
+		WRITE_ONCE(lb_times, t);
 	}
 	if (on) {
 		for_each_possible_cpu(cpu)
-			memset(per_cpu_ptr(lb_counters, cpu), 0,
-			       sizeof(struct lb_counters));
+			memset(per_cpu_ptr(lb_times, cpu), 0,
+			       sizeof(struct lb_times));
+		memset(lb_tallies, 0, sizeof(*lb_tallies));
 	}
 	if (on == sched_lb_counting())
 		return 0;

@@ -24,15 +24,6 @@
 #include "lb_rules.h"
 #include "tests/lb_oracle.h"
 
-static const char * const state_names[] = {
-	"has_spare", "fully_busy", "misfit", "smt_balance", "asym_packing",
-	"imbalanced", "llc_balance", "overloaded",
-};
-
-static const char * const type_names[] = {
-	"load", "util", "task", "misfit", "llc",
-};
-
 static void print_verdict(const char *who, const struct lb_verdict *v,
 			  int nr)
 {
@@ -40,9 +31,9 @@ static void print_verdict(const char *who, const struct lb_verdict *v,
 
 	printf("  %-22s states", who);
 	for (i = 0; i < nr; i++)
-		printf(" %s", state_names[v->state[i]]);
+		printf(" %s", sched_lb_state_name(v->state[i]));
 	printf("; busiest %d; %s %lu\n", v->busiest,
-	       v->d.imbalance ? type_names[v->d.type] : "balanced",
+	       v->d.imbalance ? sched_lb_migration_name(v->d.type) : "balanced",
 	       v->d.imbalance);
 }
 
@@ -154,10 +145,10 @@ static void report(const struct tally *t, u64 seed)
 	}
 	printf("  busiest group:");
 	for (i = 0; i < LB_NR_GROUP_STATES; i++)
-		printf(" %s %lu", state_names[i], t->busiest[i]);
+		printf(" %s %lu", sched_lb_state_name(i), t->busiest[i]);
 	printf(" none %lu\n  decision:", t->busiest[LB_NR_GROUP_STATES]);
 	for (i = 0; i < LB_NR_MIGRATIONS; i++)
-		printf(" %s %lu", type_names[i], t->types[i]);
+		printf(" %s %lu", sched_lb_migration_name(i), t->types[i]);
 	printf(" balanced %lu\n", t->types[LB_NR_MIGRATIONS]);
 	if (t->differ_all || t->broken)
 		printf("FAIL: scene %#llx (oracle -s %#llx -n 1 -v)\n",
