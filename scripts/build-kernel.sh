@@ -25,7 +25,8 @@ if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 	"$LB_TREE/scripts/kconfig/merge_config.sh" -m -O "$O" "$O/.config" \
 		"${frags[@]}" >"$O/merge.log"
 	kmake -s O="$O" olddefconfig >/dev/null
-	# Every "=y" and "=n" the fragments ask for must be in the result.
+	# Every "=y" and "=n" the fragments ask for must be in the result (the
+	# last fragment to name a symbol wins, as in merge_config.sh).
 	bad=0
 	while read -r line; do
 		sym=${line%%=*}
@@ -37,7 +38,8 @@ if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 		fi
 		echo "error: $variant: $line did not survive olddefconfig (got: $(grep "^$sym=\|# $sym is" "$O/.config" || echo unset))" >&2
 		bad=1
-	done < <(grep -h '^CONFIG_' "${frags[@]}")
+	done < <(grep -h '^CONFIG_' "${frags[@]}" |
+		 awk -F= '{ last[$1] = $0 } END { for (s in last) print last[s] }')
 	[ "$bad" = 0 ] || exit 1
 	echo "$want" >"$O/.lb-config-stamp"
 fi

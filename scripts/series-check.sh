@@ -115,3 +115,18 @@ for ((i = n - 1; i >= 1; i--)); do
 done
 echo "   patch $n/$n is lb-rework, built by 'make build' and build-matrix.sh"
 $G worktree remove --force "$wt"
+trap - EXIT
+$G checkout -q lb-rework
+
+# The tip without debugfs (configs/nodebugfs.config) builds and boots
+# with its KUnit suite passing and no splat on the console.
+echo "   lb-rework without debugfs: build, then boot bl44 with KUnit"
+"$LB_ROOT/scripts/build-kernel.sh" nodebugfs | sed 's/^/  /'
+printf '30 info /bin/lbguest info\n' >"$OUT/series-check-nodebugfs.run"
+"$LB_ROOT/scripts/boot.sh" series-check-nodebugfs bl44 nodebugfs \
+	"$OUT/series-check-nodebugfs.run" ||
+	die "the kernel without debugfs failed to boot cleanly ($OUT/runs/series-check-nodebugfs/console.log)"
+log=$OUT/runs/series-check-nodebugfs/console.log
+grep -aq '# Totals: pass:[1-9][0-9]* fail:0 ' "$log" ||
+	die "KUnit did not pass without debugfs ($log)"
+echo "     $(grep -a -m1 -o '# Totals: .*' "$log"); no splat"
