@@ -15,6 +15,7 @@
 
 typedef unsigned long long u64;
 typedef unsigned int u32;
+typedef unsigned char u8;
 
 /* As the kernel's: the message is optional. */
 #define static_assert(expr, ...) __static_assert(expr, ##__VA_ARGS__, #expr)

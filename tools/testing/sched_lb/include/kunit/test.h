@@ -71,6 +71,7 @@ void kunit_host_fail(struct kunit *test, const char *file, int line,
 #define KUNIT_EXPECT_EQ(t, a, b)	KUNIT_EXPECT_EQ_MSG(t, a, b, "")
 #define KUNIT_ASSERT_EQ(t, a, b)	KUNIT_ASSERT_EQ_MSG(t, a, b, "")
 #define KUNIT_EXPECT_LE(t, a, b)	KUNIT_HOST_CMP(t, 0, a, <=, b, "")
+#define KUNIT_EXPECT_GT(t, a, b)	KUNIT_HOST_CMP(t, 0, a, >, b, "")
 #define KUNIT_EXPECT_TRUE(t, c)		KUNIT_HOST_CMP(t, 0, !!(c), ==, 1, "")
 #define KUNIT_EXPECT_FALSE(t, c)	KUNIT_HOST_CMP(t, 0, !!(c), ==, 0, "")
 #define KUNIT_EXPECT_FALSE_MSG(t, c, fmt, ...) \
