@@ -4,13 +4,17 @@
  *
  * Balancing a sched domain happens in three phases:
  *
- *   gather   fair.c walks the domain's groups and fills one
- *            struct lb_group_snap per group and a struct lb_domain_snap
- *            for the domain and the CPU that balances it;
- *   decide   the per-group rules of lb_rules.h put every group in a state
- *            and pick the busiest group, inline in the gather loop; then
- *            sched_lb_decide(), here, decides what to migrate and how
- *            much;
+ *   gather   fair.c walks the domain's groups and asks of each, from a
+ *            few counts, whether it could give work at all
+ *            (sched_lb_may_give()); it fills a struct lb_group_snap for
+ *            each group that could and for the local group, and a
+ *            struct lb_domain_snap for the domain and the CPU that
+ *            balances it;
+ *   decide   the per-group rules of lb_rules.h put those groups in a
+ *            state and pick the busiest group, inline in the gather loop;
+ *            then sched_lb_decide(), here, decides what to migrate and
+ *            how much. When no group could give work, nothing was
+ *            snapshotted and sched_lb_no_busiest() says "balanced";
  *   act      fair.c detaches and attaches tasks as the decision says.
  *
  * The decide phase is pure: it reads only its arguments and returns a
@@ -361,7 +365,7 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 	struct lb_decision d;
 
 	if (!busiest)
-		return balanced(LB_R_NO_BUSIEST);
+		return sched_lb_no_busiest(sd);
 	if (forced(sd, busiest, &d))
 		return d;
 	if (sd->energy_aware)

@@ -3,11 +3,13 @@
  * The per-group rules of the classification-driven load balancer.
  *
  * fair.c's gather loop calls these once per sched_group of the domain it
- * balances: sched_lb_classify() as each group's statistics are complete
- * and sched_lb_busier() to keep the busiest group so far. They are inline
- * so that the loop calls no function per group, as stock's
- * group_classify() and update_sd_pick_busiest() are inlined into it. The
- * once-per-search decision, sched_lb_decide(), stays in fair_lb.c.
+ * balances, as each group's statistics are complete: sched_lb_may_give()
+ * first, on a few counts, and only for a group that could give work
+ * sched_lb_classify() and sched_lb_busier() to keep the busiest group so
+ * far. They are inline so that the loop calls no function per group, as
+ * stock's group_classify() and update_sd_pick_busiest() are inlined into
+ * it. The once-per-search decision, sched_lb_decide(), stays in
+ * fair_lb.c, but for its most frequent answer, sched_lb_no_busiest().
  *
  * Like all of the engine's decisions these are pure: they read only their
  * arguments, the snapshots of lb_stats.h. KUnit (tests/fair_lb_kunit.c)
@@ -170,6 +172,96 @@ sched_lb_classify(const struct lb_domain_snap *sd,
 	if (!sched_lb_group_has_spare(sd->imbalance_pct, g))
 		return LB_FULLY_BUSY;
 	return LB_HAS_SPARE;
+}
+
+/**
+ * sched_lb_counts() - The counts of a group that sched_lb_may_give() asks.
+ * @g: The group's snapshot.
+ *
+ * fair.c reads the same counts from its statistics, before it takes a
+ * snapshot.
+ *
+ * Context: Any; pure.
+ * Return: The counts.
+ */
+static inline struct lb_group_counts
+sched_lb_counts(const struct lb_group_snap *g)
+{
+	return (struct lb_group_counts){
+		.nr_running	= g->nr_running,
+		.cfs_running	= g->cfs_running,
+		.weight		= g->weight,
+		.misfit		= g->misfit_load,
+		.must_move	= g->imbalanced || g->asym_packing ||
+				  g->smt_balance || g->llc_balance,
+		.overutilized	= g->overutilized,
+	};
+}
+
+/**
+ * sched_lb_may_give() - Could a group be the source of a migration?
+ * @sd:    The domain being balanced; @dst_idle and @energy_model are
+ *         read, and @flags with @local.
+ * @local: The local group, with its state, or NULL when fair.c has not
+ *         classified it yet; then a misfit task counts as able to move.
+ * @c:     The counts of a group other than the local one.
+ *
+ * A group without CFS tasks has nothing to give. A busy destination
+ * takes work only from a group that is overloaded or in one of the
+ * states of work that must move (misfit, smt_balance, asym_packing,
+ * imbalanced, llc_balance): were the busiest group has_spare or fully
+ * busy, the decision would be "balanced" (the last rows of
+ * sched_lb_decide()), and a group in any higher state beats it. A misfit
+ * task on an asymmetric-capacity domain moves only into a local group
+ * with spare capacity (lb_misfit_fits_local()). A group with no more
+ * tasks than CPUs cannot be overloaded, nor can a group without an
+ * overutilized CPU under EAS.
+ *
+ * fair.c asks this before it snapshots a group, and need not snapshot,
+ * classify or compare a group that could give nothing. The searches of
+ * busy CPUs in a balanced domain, the most frequent ones, end there for
+ * every group. The oracle (tests/lb_oracle.h) checks on every generated
+ * scene that passing over these groups changes no decision.
+ *
+ * Context: Any; pure.
+ * Return: false if the group can be passed over without changing the
+ * decision.
+ */
+static inline bool sched_lb_may_give(const struct lb_domain_snap *sd,
+				     const struct lb_group_snap *local,
+				     struct lb_group_counts c)
+{
+	if (!c.cfs_running)
+		return false;
+	if (sd->dst_idle || c.must_move)
+		return true;
+	if (c.misfit && (!local || !(sd->flags & SD_ASYM_CPUCAPACITY) ||
+			 local->state == LB_HAS_SPARE))
+		return true;
+	if (sd->energy_model && !c.overutilized)
+		return false;
+	return c.nr_running > c.weight;
+}
+
+/**
+ * sched_lb_no_busiest() - The decision when no group could give work.
+ * @sd: The domain being balanced.
+ *
+ * Balanced: "dst_busy" when sched_lb_may_give() passed over groups with
+ * CFS tasks because the destination is busy, "no_busiest" otherwise.
+ * Inline, so that the most frequent searches, which take no group, call
+ * nothing to decide.
+ *
+ * Context: Any; pure.
+ * Return: The decision.
+ */
+static inline struct lb_decision
+sched_lb_no_busiest(const struct lb_domain_snap *sd)
+{
+	return (struct lb_decision){
+		.type	= LB_MIGRATE_LOAD,
+		.reason	= sd->passed_over ? LB_R_DST_BUSY : LB_R_NO_BUSIEST,
+	};
 }
 
 /*

@@ -49,6 +49,10 @@
  * @smt:          The group's CPUs are SMT siblings (SD_SHARE_CPUCAPACITY).
  * @prefer_sibling: The group's child domain asks for its tasks to be
  *                spread to sibling groups first (SD_PREFER_SIBLING).
+ *
+ * The five flags from @imbalanced to @overutilized are u8, not bool: they
+ * are copies of fair.c's 0 or 1 ints, which a bool would convert with a
+ * comparison per flag and group.
  */
 struct lb_group_snap {
 	unsigned long	load;
@@ -67,13 +71,33 @@ struct lb_group_snap {
 	int		asym_prio;
 	enum lb_group_state state;
 	bool		local;
-	bool		imbalanced;
-	bool		asym_packing;
-	bool		smt_balance;
-	bool		llc_balance;
-	bool		overutilized;
+	u8		imbalanced;
+	u8		asym_packing;
+	u8		smt_balance;
+	u8		llc_balance;
+	u8		overutilized;
 	bool		smt;
 	bool		prefer_sibling;
+};
+
+/**
+ * struct lb_group_counts - What decides whether a group could give work
+ *                          at all (sched_lb_may_give()).
+ * @nr_running:   Tasks of every class on the group's CPUs.
+ * @cfs_running:  CFS tasks queued on the group's CPUs.
+ * @weight:       CPUs in the group that take part in this balance.
+ * @misfit:       A task of the group does not fit its CPU.
+ * @must_move:    The group is imbalanced, asym_packing, smt_balance or
+ *                llc_balance (see struct lb_group_snap).
+ * @overutilized: A CPU of the group is overutilized.
+ */
+struct lb_group_counts {
+	unsigned int	nr_running;
+	unsigned int	cfs_running;
+	unsigned int	weight;
+	bool		misfit;
+	bool		must_move;
+	bool		overutilized;
 };
 
 /**
@@ -89,6 +113,8 @@ struct lb_group_snap {
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @idle_type:      The destination's enum cpu_idle_type for this pass.
  * @nr_failed:      Balance passes of this domain that failed in a row.
+ * @passed_over:    Groups with CFS tasks that sched_lb_may_give() passed
+ *                  over because the destination is busy.
  * @dst_core_idle:  The destination CPU's whole core is idle.
  * @dst_idle_uncounted: The destination is newly idle: it has no task left
  *                  but still runs the one that is leaving, so the local
@@ -108,6 +134,7 @@ struct lb_domain_snap {
 	unsigned long	dst_util;
 	unsigned int	idle_type;
 	unsigned int	nr_failed;
+	unsigned int	passed_over;
 	bool		dst_idle;
 	bool		dst_core_idle;
 	bool		dst_idle_uncounted;

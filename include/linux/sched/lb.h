@@ -150,7 +150,9 @@ enum lb_outcome {
  * @level:     The domain's level (0 is the smallest domain).
  * @idle:      The balancing CPU's enum cpu_idle_type.
  * @busiest:   The busiest group's enum lb_group_state, or -1 if none.
- * @local:     The local group's enum lb_group_state.
+ * @local:     The local group's enum lb_group_state, or -1 when the
+ *             rework's search found no group that could give work and so
+ *             did not classify the local group.
  * @type:      The enum lb_migration decided.
  * @imbalance: The amount decided, in the unit of @type; 0 if balanced.
  * @reason:    The enum lb_reason of the decision (rework passes only).

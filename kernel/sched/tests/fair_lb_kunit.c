@@ -1135,6 +1135,130 @@ static void edited_scenes_keep_invariants(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, broken, 0UL);
 }
 
+/* Which groups fair.c may pass over, from their counts alone. */
+struct may_give_case {
+	const char *desc;
+	struct lb_domain_snap sd;
+	const struct lb_group_snap *local;
+	struct lb_group_counts c;
+	bool want;
+};
+
+static const struct lb_group_snap local_spare = {
+	.local = true, .state = LB_HAS_SPARE,
+};
+
+static const struct lb_group_snap local_busy = {
+	.local = true, .state = LB_FULLY_BUSY,
+};
+
+static const struct lb_group_snap local_overloaded = {
+	.local = true, .state = LB_OVERLOADED,
+};
+
+static const struct may_give_case may_give_cases[] = {
+	{ .desc = "no_cfs_task_gives_nothing", .sd = { .dst_idle = true },
+	  .c = { .nr_running = 2, .cfs_running = 0, .weight = 4 },
+	  .want = false },
+	{ .desc = "idle_dst_asks_any_group_with_cfs_tasks",
+	  .sd = { .dst_idle = true },
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4 },
+	  .want = true },
+	{ .desc = "busy_dst_passes_over_fully_busy",
+	  .c = { .nr_running = 4, .cfs_running = 4, .weight = 4 },
+	  .want = false },
+	{ .desc = "busy_dst_asks_more_tasks_than_cpus",
+	  .c = { .nr_running = 5, .cfs_running = 5, .weight = 4 },
+	  .want = true },
+	{ .desc = "busy_dst_under_eas_passes_over_without_overutilized",
+	  .sd = { .energy_model = true },
+	  .c = { .nr_running = 5, .cfs_running = 5, .weight = 4 },
+	  .want = false },
+	{ .desc = "busy_dst_under_eas_asks_overutilized",
+	  .sd = { .energy_model = true },
+	  .c = { .nr_running = 5, .cfs_running = 5, .weight = 4,
+		 .overutilized = true },
+	  .want = true },
+	{ .desc = "busy_dst_asks_work_that_must_move",
+	  .c = { .nr_running = 2, .cfs_running = 2, .weight = 4,
+		 .must_move = true },
+	  .want = true },
+	{ .desc = "misfit_asked_before_local_is_known",
+	  .sd = { .flags = SD_ASYM_CPUCAPACITY },
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4,
+		 .misfit = true },
+	  .want = true },
+	{ .desc = "misfit_passed_over_by_fully_busy_local",
+	  .sd = { .flags = SD_ASYM_CPUCAPACITY }, .local = &local_busy,
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4,
+		 .misfit = true },
+	  .want = false },
+	{ .desc = "misfit_passed_over_by_overloaded_local",
+	  .sd = { .flags = SD_ASYM_CPUCAPACITY }, .local = &local_overloaded,
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4,
+		 .misfit = true },
+	  .want = false },
+	{ .desc = "misfit_asked_by_local_with_spare",
+	  .sd = { .flags = SD_ASYM_CPUCAPACITY }, .local = &local_spare,
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4,
+		 .misfit = true },
+	  .want = true },
+	{ .desc = "reduced_capacity_misfit_asked_off_asym_domains",
+	  .local = &local_busy,
+	  .c = { .nr_running = 1, .cfs_running = 1, .weight = 4,
+		 .misfit = true },
+	  .want = true },
+};
+
+KUNIT_ARRAY_PARAM_DESC(may_give, may_give_cases, desc);
+
+static void may_give_matches_table(struct kunit *test)
+{
+	const struct may_give_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, sched_lb_may_give(&c->sd, c->local, c->c),
+			c->want);
+}
+
+/*
+ * On every generated scene, and on as many with absurd edits, fair.c's
+ * way of gathering (passing over the groups sched_lb_may_give() rejects)
+ * decides as the engine does with every group classified and compared.
+ * Some scenes must end with no group compared, or the test shows nothing.
+ */
+static void passing_over_changes_no_decision(struct kunit *test)
+{
+	unsigned long differ = 0, passed = 0, i;
+	struct lb_verdict e, g;
+	struct lb_scene sc;
+	u64 s = 0x9a55ed;
+	int k;
+
+	for (i = 0; i < 2 * LB_ORACLE_SCENES; i++) {
+		lbo_seed_scene(i < LB_ORACLE_SCENES ? LB_ORACLE_SEED + i :
+			       lbo_rand(&s), &sc);
+		if (i >= LB_ORACLE_SCENES) {
+			for (k = 1 + lbo_pick(&s, 4); k; k--)
+				lbo_edit(&sc, lbo_rand(&s), lbo_rand(&s),
+					 lbo_rand(&s));
+			lbo_repair(&sc);
+		}
+		lbo_engine(&sc, &e);
+		lbo_engine_gathered(&sc, &g);
+		passed += g.d.reason == LB_R_DST_BUSY;
+		if (!lbo_gathered_same(&e, &g) && !differ++)
+			KUNIT_FAIL(test, "scene %lu: %s %lu, gathered %s %lu",
+				   i, sched_lb_reason_name(e.d.reason),
+				   e.d.imbalance,
+				   sched_lb_reason_name(g.d.reason),
+				   g.d.imbalance);
+	}
+	KUNIT_EXPECT_EQ(test, differ, 0UL);
+	KUNIT_EXPECT_GT(test, passed, 0UL);
+	kunit_info(test, "%lu of %d searches passed over every group\n",
+		   passed, 2 * LB_ORACLE_SCENES);
+}
+
 /* What came of a pass, from its decision and what the act phase saw. */
 struct outcome_case {
 	const char *desc;
@@ -1188,6 +1312,8 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(engine_is_stock_plus_departures),
 	KUNIT_CASE_PARAM(departure_changes_a_decision, departure_gen_params),
 	KUNIT_CASE(edited_scenes_keep_invariants),
+	KUNIT_CASE_PARAM(may_give_matches_table, may_give_gen_params),
+	KUNIT_CASE(passing_over_changes_no_decision),
 	KUNIT_CASE_PARAM(outcome_matches_table, outcome_gen_params),
 	{}
 };

@@ -616,6 +616,67 @@ static inline const char *lbo_invariant(const struct lb_scene *sc,
 	return NULL;
 }
 
+/**
+ * lbo_engine_gathered() - The engine's verdict on a scene, gathered as
+ *                         fair.c's hook gathers it.
+ * @sc: The scene, whose groups lbo_engine() has classified.
+ * @v:  The verdict; a group passed over keeps its state from lbo_engine().
+ *
+ * The hook asks sched_lb_may_give() of each group after the local one,
+ * classifies the local group only when a misfit task needs its state or
+ * a first group could give work, and compares only the groups that could.
+ * When none could, the decision is sched_lb_no_busiest().
+ */
+static inline void lbo_engine_gathered(const struct lb_scene *sc,
+				       struct lb_verdict *v)
+{
+	const struct lb_group_snap *b = NULL, *local = NULL;
+	struct lb_domain_snap sd = sc->sd;
+	bool compared = false;
+	int i;
+
+	sd.passed_over = 0;
+	v->busiest = -1;
+	v->state[0] = sc->g[0].state;
+	for (i = 1; i < sc->nr; i++) {
+		const struct lb_group_snap *g = &sc->g[i];
+
+		v->state[i] = g->state;
+		if (g->misfit_load)
+			local = &sc->g[0];
+		if (!sched_lb_may_give(&sd, local, sched_lb_counts(g))) {
+			sd.passed_over += !!g->cfs_running;
+			continue;
+		}
+		local = &sc->g[0];
+		compared = true;
+		if (sched_lb_busier(&sd, local, g, b)) {
+			b = g;
+			v->busiest = i;
+		}
+	}
+	v->d = compared ? sched_lb_decide(&sd, &sc->g[0], b) :
+			  sched_lb_no_busiest(&sd);
+}
+
+/*
+ * Does passing over the groups that could give nothing leave the decision
+ * as it was? The imbalance, and for a migration its type, source group and
+ * retry, must be the same; a balanced decision may only name another
+ * balanced reason (dst_busy for no_busiest, even or local_busier).
+ */
+static inline bool lbo_gathered_same(const struct lb_verdict *all,
+				     const struct lb_verdict *gathered)
+{
+	if (all->d.imbalance != gathered->d.imbalance)
+		return false;
+	if (!all->d.imbalance)
+		return lbo_reason_balanced(gathered->d.reason);
+	return all->d.type == gathered->d.type &&
+	       all->busiest == gathered->busiest &&
+	       all->d.retry_pinned == gathered->d.retry_pinned;
+}
+
 /* ---- Edits: absurd values on a generated scene --------------------------- */
 
 /* An edit's value: small, scaled, a power of two, or next to ULONG_MAX. */

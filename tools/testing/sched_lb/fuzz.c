@@ -10,7 +10,8 @@
  * must decide as the model of stock 7.3 plus the engine's departures,
  * and keep its invariants. Edits then overwrite fields of the scene with
  * values from the ordinary to the absurd (0, ULONG_MAX, a capacity of
- * 0); the engine must still keep its invariants, and the sanitizers
+ * 0); the engine must still keep its invariants and decide the same
+ * when it passes over the groups fair.c passes over, and the sanitizers
  * catch any overflow, division by zero or out-of-bounds access. Edits
  * keep only the structure that fair.c's gather always gives: no more
  * CFS tasks than tasks, no more idle CPUs or cores than CPUs, and a
@@ -42,6 +43,11 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 	why = lbo_invariant(&sc, &e);
 	if (why) {
 		fprintf(stderr, "invariant broken: %s\n", why);
+		abort();
+	}
+	lbo_engine_gathered(&sc, &m);
+	if (!lbo_gathered_same(&e, &m)) {
+		fprintf(stderr, "passing over groups changed the decision\n");
 		abort();
 	}
 	if (size >= sizeof(seed) + 3)

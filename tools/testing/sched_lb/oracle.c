@@ -6,8 +6,9 @@
  *
  * It checks that the engine decides exactly as stock plus its listed
  * departures on every scene, that each departure changes the decision of
- * some scene (or it is not a departure), and that the engine's
- * invariants hold. It prints how often each departure, and all of them
+ * some scene (or it is not a departure), that fair.c's way of gathering,
+ * which passes over the groups sched_lb_may_give() rejects, changes no
+ * decision, and that the engine's invariants hold. It prints how often each departure, and all of them
  * together, change a decision, and how the scenes cover the states and
  * migration types. Exit status 0 means every check held.
  *
@@ -75,6 +76,7 @@ static void print_scene(u64 seed, const struct lb_scene *sc)
 
 struct tally {
 	unsigned long	scenes, differ_all, stock_differs, broken;
+	unsigned long	gather_differs, passed_over;
 	unsigned long	changes[LB_NR_DEPARTURES];
 	u64		first[LB_NR_DEPARTURES];
 	unsigned long	busiest[LB_NR_GROUP_STATES + 1];
@@ -91,7 +93,15 @@ static void one_scene(u64 seed, struct tally *t, bool verbose)
 
 	lbo_seed_scene(seed, &sc);
 	lbo_engine(&sc, &e);
+	lbo_engine_gathered(&sc, &m);
 	t->scenes++;
+	t->passed_over += m.d.reason == LB_R_DST_BUSY;
+	if (!lbo_gathered_same(&e, &m)) {
+		if (!t->gather_differs++)
+			t->first_bad = seed;
+		if (verbose)
+			print_verdict("engine as fair.c gathers", &m, sc.nr);
+	}
 	t->busiest[e.busiest < 0 ? LB_NR_GROUP_STATES : e.state[e.busiest]]++;
 	t->types[e.d.imbalance ? e.d.type : LB_NR_MIGRATIONS]++;
 	why = lbo_invariant(&sc, &e);
@@ -135,6 +145,8 @@ static void report(const struct tally *t, u64 seed)
 	printf("  engine == stock 7.3 alone:              %lu of %lu scenes\n",
 	       t->scenes - t->stock_differs, t->scenes);
 	printf("  invariants broken:                      %lu\n", t->broken);
+	printf("  passing over groups changes a decision: %lu (%lu scenes passed over all)\n",
+	       t->gather_differs, t->passed_over);
 	printf("  %-22s %-9s %12s  %s\n", "departure", "engine", "changes",
 	       "first scene");
 	for (i = 0; i < LB_NR_DEPARTURES; i++) {
@@ -150,7 +162,7 @@ static void report(const struct tally *t, u64 seed)
 	for (i = 0; i < LB_NR_MIGRATIONS; i++)
 		printf(" %s %lu", sched_lb_migration_name(i), t->types[i]);
 	printf(" balanced %lu\n", t->types[LB_NR_MIGRATIONS]);
-	if (t->differ_all || t->broken)
+	if (t->differ_all || t->broken || t->gather_differs)
 		printf("FAIL: scene %#llx (oracle -s %#llx -n 1 -v)\n",
 		       t->first_bad, t->first_bad);
 	if (missing)
@@ -185,7 +197,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < n; i++)
 		one_scene(seed + i, &t, verbose);
 	report(&t, seed);
-	if (t.differ_all || t.broken)
+	if (t.differ_all || t.broken || t.gather_differs)
 		return 1;
 	for (i = 0; i < LB_NR_DEPARTURES; i++)
 		if (!t.changes[i] && n >= 100000)

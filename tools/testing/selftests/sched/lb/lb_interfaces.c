@@ -499,14 +499,16 @@ TEST_F(lb, stats_rejects_bad_writes)
 
 /*
  * The fields of the event as it prints them, in order, with the names a
- * field may take, or NULL for a number.
+ * field may take, or NULL for a number. The local group is "none" only
+ * when there was no busiest group either: the rework then did not need
+ * to classify it.
  */
 static const struct {
 	const char *key;
 	const char * const *names;
 } lb_fields[] = {
 	{ "cpu", NULL }, { "level", NULL }, { "idle", lb_idles },
-	{ "busiest", lb_states }, { "local", lb_states + 1 },
+	{ "busiest", lb_states }, { "local", lb_states },
 	{ "type", lb_types }, { "imbalance", NULL },
 	{ "reason", lb_reasons }, { "outcome", lb_outcomes },
 	{ "moved", NULL }, { "nr_failed", NULL },
@@ -519,6 +521,7 @@ static const struct {
  */
 static int lb_check_decision(const char *s, int ncpus)
 {
+	bool no_busiest = false;
 	unsigned int i;
 	char val[32];
 	size_t len;
@@ -538,6 +541,11 @@ static int lb_check_decision(const char *s, int ncpus)
 		s += len;
 		if (lb_fields[i].names) {
 			if (lb_lookup(lb_fields[i].names, val) < 0)
+				return -1;
+			if (!strcmp(lb_fields[i].key, "busiest"))
+				no_busiest = !strcmp(val, "none");
+			if (!strcmp(lb_fields[i].key, "local") &&
+			    !strcmp(val, "none") && !no_busiest)
 				return -1;
 		} else if (strspn(val, "0123456789") != len) {
 			return -1;
