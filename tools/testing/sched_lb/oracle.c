@@ -8,9 +8,10 @@
  * departures on every scene, that each departure changes the decision of
  * some scene (or it is not a departure), that fair.c's way of gathering,
  * which passes over the groups sched_lb_may_give() rejects, changes no
- * decision, and that the engine's invariants hold. It prints how often each departure, and all of them
- * together, change a decision, and how the scenes cover the states and
- * migration types. Exit status 0 means every check held.
+ * decision, and that the engine's invariants hold. It prints how often
+ * each departure, and all of them together, change a decision, and how
+ * the scenes cover the states and migration types. Exit status 0 means
+ * every check held.
  *
  *   oracle [-n SCENES] [-s SEED] [-v]
  *
