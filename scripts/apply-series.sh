@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Turn series/series into commits on top of the base of a kernel git tree
-# and check them out on the branch lb-rework.
+# Turn the base's series (series/series for 7.3, series/6.12/series for
+# the backport) into commits on top of the base of a kernel git tree and
+# check them out on the branch lb-rework.
 #
 # The tree is $OUT/linux (base: tag lb-base) or, with KSRC, the user's own
 # tree (base: its tag lb-base if present, else its HEAD, then tagged
@@ -11,16 +12,26 @@
 # only files whose content changed: an edit to fair_lb.c rebuilds just
 # that object.
 #
-# A file of this repository holds its final text, and a later "patch" may
-# change a file that an earlier "add" brings (a behaviour change of the
-# engine, one patch each). Such a file is added as it stands before those
-# patches: its copy has them applied in reverse, the last one first, so
-# that each then applies forward in its own commit.
+# A file of this repository holds its text at the end of the 7.3 series,
+# and a later "patch" may change a file that an earlier "add" brings (a
+# behaviour change of the engine, one patch each). Such a file is added
+# as it stands before those patches: its copy has the ones that 7.3's
+# series applies undone, the last one first, so that each then applies
+# forward in its own commit. The backport's series applies the same ones
+# and may add its own after them (patches/6.12/sched-lb-*.patch).
 
 . "$(dirname "$0")/lib.sh"
 
-SERIES=${SERIES:-$LB_ROOT/series/series}
-SDIR=$(dirname "$SERIES")
+# Changelogs are looked up beside SERIES when it is given, else in
+# series/ (series/BASE/ first, as for patches).
+if [ -n "${SERIES:-}" ]; then
+	SDIR=$(dirname "$SERIES")
+else
+	SERIES=$(base_file "$LB_ROOT/series" series)
+	SDIR=$LB_ROOT/series
+fi
+# The series whose staged patches the repository's files hold.
+TIP_SERIES=$LB_ROOT/series/series
 PDIR=${PATCHDIR:-$LB_ROOT/patches}
 G="git -C $LB_TREE"
 
@@ -71,13 +82,17 @@ apply_patch() {
 # The "patch" lines of the series: "LINENO FILE" each.
 mapfile -t patch_lines < <(awk '$1 == "patch" { print NR, $2 }' "$SERIES")
 
-# later_patches DST: the patches after the current line that change DST,
-# in series order.
+# The patches that the repository's files hold, one name a line.
+tip_patches=$(awk '$1 == "patch" { print $2 }' "$TIP_SERIES")
+
+# later_patches DST: the patches after the current line that change DST
+# and that the repository's files hold, in series order.
 later_patches() {
 	local e p
 
 	for e in "${patch_lines[@]}"; do
 		[ "${e%% *}" -gt "$lineno" ] || continue
+		grep -qxF "${e#* }" <<<"$tip_patches" || continue
 		p=$(base_file "$PDIR" "${e#* }")
 		grep -qxF "+++ b/$1" "$p" && echo "$p"
 	done

@@ -29,8 +29,10 @@
  *
  * The decision starts from the state of the busiest group (rows) and of
  * the local group (columns); the local group is never misfit, smt_balance,
- * asym_packing, imbalanced or llc_balance, since those states describe
- * work that could come *to* the destination CPU:
+ * asym_packing or llc_balance, since those states describe work that
+ * could come *to* the destination CPU. A local group whose pinned tasks
+ * defeated an earlier balance is imbalanced, and then takes nothing from
+ * a busiest group in a lower state:
  *
  *   busiest \ local   has_spare        fully_busy      overloaded
  *   has_spare         spread [1]       balanced        balanced
@@ -45,10 +47,11 @@
  *   [1] only from an idle CPU and when idle CPUs or tasks are uneven by
  *       more than one (or the child domain prefers siblings);
  *   [2] misfit is only picked as busiest when the local group has spare
- *       capacity and the destination CPU more room than the task has
- *       now (see lb_misfit_fits_local());
- *   [3] one task per idle local CPU while tasks wait; without an idle
- *       local CPU, the spare utilization (outside shared-LLC domains);
+ *       capacity and the destination CPU is clearly bigger than the
+ *       task's CPU (see lb_misfit_fits_local());
+ *   [3] outside shared-LLC domains the local group's spare utilization,
+ *       or one task for an idle destination without any; inside one,
+ *       half the gap of idle CPUs (or of tasks, as in [1]);
  *   [4] load that evens the average load of the groups, if the gap is
  *       beyond imbalance_pct;
  *   [5] at once when the busiest group's child domain prefers siblings,
@@ -172,13 +175,6 @@ static bool tasks_wait(unsigned int pct, const struct lb_group_snap *g)
 	       lb_sat_mul(g->capacity, pct - 100);
 }
 
-/* Idle CPUs of the local group, the newly idle destination included. */
-static unsigned int local_idle(const struct lb_domain_snap *sd,
-			       const struct lb_group_snap *local)
-{
-	return local->idle_cpus + (sd->dst_idle_uncounted ? 1 : 0);
-}
-
 /* Both groups overloaded: even out their load per capacity. */
 static struct lb_decision even_load(const struct lb_domain_snap *sd,
 				    const struct lb_group_snap *local,
@@ -196,8 +192,6 @@ static struct lb_decision even_load(const struct lb_domain_snap *sd,
 	if (local->state == LB_OVERLOADED &&
 	    lb_sat_mul(ba, 100) <= lb_sat_mul(la, sd->imbalance_pct))
 		return balanced(LB_R_WITHIN_PCT);
-	if (ba <= da)
-		return balanced(LB_R_EVEN);
 	/* Neither push busiest below the average nor pull local above it. */
 	excess = lb_sat_mul(ba - da, busiest->capacity);
 	room = lb_sat_mul(da - la, local->capacity);
@@ -206,35 +200,21 @@ static struct lb_decision even_load(const struct lb_domain_snap *sd,
 }
 
 /*
- * The local group has spare capacity and the busiest is overloaded. Tasks
- * that wait while a local CPU is idle are the waste the balancer exists to
- * remove, so each idle local CPU gets one of them, whatever the groups'
- * capacities: comparing load or utilization here is what kept a LITTLE CPU
- * idle beside two tasks sharing a big one. Without an idle local CPU, the
- * spare utilization is filled, except within a shared LLC, where wakeups
- * already spread load and idle CPUs are the better measure.
- * sched_lb_decide() has already checked that the busiest group's tasks waited.
+ * The local group has spare capacity and the busiest is overloaded.
+ * Outside a shared LLC the local group's spare utilization is filled, or
+ * one task moves to an idle destination that has none left. Within one,
+ * where wakeups already spread load, idle CPUs are evened out as when
+ * nothing is overloaded. sched_lb_decide() has already checked that the
+ * busiest group's tasks waited.
  */
 static struct lb_decision fill_local(const struct lb_domain_snap *sd,
 				     const struct lb_group_snap *local,
 				     const struct lb_group_snap *busiest)
 {
-	unsigned long waiting, spare, n, idle = local_idle(sd, local);
-	struct lb_decision d;
+	unsigned long spare = 0;
 
-	if (idle) {
-		waiting = busiest->nr_running - busiest->weight;
-		n = min3(waiting, idle, (unsigned long)busiest->cfs_running);
-		/* Spreading to siblings may ask for more; never for less. */
-		if (busiest->prefer_sibling || busiest->weight == 1)
-			n = max(n, sibling_gap(sd, local, busiest) / 2);
-		d = migrate(LB_MIGRATE_TASK, n, LB_R_IDLE_CPUS);
-		d.retry_pinned = sd->dst_idle && d.imbalance;
-		return d;
-	}
 	if (sd->flags & SD_SHARE_LLC)
-		return balanced(LB_R_EVEN);
-	spare = 0;
+		return even_out(sd, local, busiest, local->idle_cpus);
 	if (local->capacity > local->util)
 		spare = local->capacity - local->util;
 	if (spare)
@@ -255,7 +235,7 @@ static struct lb_decision spread(const struct lb_domain_snap *sd,
 				 const struct lb_group_snap *local,
 				 const struct lb_group_snap *busiest)
 {
-	unsigned int idle = local_idle(sd, local);
+	unsigned int idle = local->idle_cpus;
 
 	if (busiest->prefer_sibling && sibling_gap(sd, local, busiest) > 1)
 		return even_out(sd, local, busiest, idle);
@@ -316,7 +296,7 @@ static struct lb_decision unshare_smt(const struct lb_domain_snap *sd,
 		return balanced(LB_R_DST_BUSY);
 	if (local->smt == busiest->smt &&
 	    ((busiest->weight > 1 &&
-	      local_idle(sd, local) <= busiest->idle_cpus + 1) ||
+	      local->idle_cpus <= busiest->idle_cpus + 1) ||
 	     busiest->cfs_running == 1))
 		return balanced(LB_R_EVEN);
 	return migrate(LB_MIGRATE_TASK, 1, LB_R_SMT);

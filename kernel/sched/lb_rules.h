@@ -142,11 +142,8 @@ static inline bool sched_lb_group_has_spare(unsigned int pct,
  *   has_spare     otherwise.
  *
  * The middle five describe work that should come to the destination CPU,
- * so they are never given to the local group. In particular a local group
- * whose pinned tasks defeated an earlier balance is not "imbalanced": that
- * would rank it above a fully busy or has_spare busiest group and stop it
- * from pulling anything, although its own pinned tasks are no reason not
- * to take work from elsewhere.
+ * so they are not given to the local group, except "imbalanced": a local
+ * group whose pinned tasks defeated an earlier balance is marked so too.
  *
  * Context: Any; pure.
  * Return: The group's state.
@@ -168,6 +165,8 @@ sched_lb_classify(const struct lb_domain_snap *sd,
 			return LB_SMT_BALANCE;
 		if (g->misfit_load)
 			return LB_MISFIT;
+	} else if (g->imbalanced) {
+		return LB_IMBALANCED;
 	}
 	if (!sched_lb_group_has_spare(sd->imbalance_pct, g))
 		return LB_FULLY_BUSY;
@@ -267,26 +266,16 @@ sched_lb_no_busiest(const struct lb_domain_snap *sd)
 /*
  * Would the misfit task of @g get more capacity on the destination CPU
  * than it has now? The local group must have spare capacity, the
- * destination's core must be idle, and the capacity the destination CPU
- * has left must be clearly above what the task's CPU offers. A busy big
- * CPU already running a CPU hog has almost nothing left: the task would
- * only share it while its own CPU went idle, and that idle CPU would pull
- * a task right back. An idle destination has all of its capacity left:
- * its utilization is only what its last tasks left behind as they
- * blocked, decaying, and none of it runs.
+ * destination's core must be idle, and the destination CPU must be
+ * clearly bigger than the task's CPU.
  */
 static inline bool lb_misfit_fits_local(const struct lb_domain_snap *sd,
 					const struct lb_group_snap *local,
 					const struct lb_group_snap *g)
 {
-	unsigned long room = sd->dst_capacity;
-
 	if (!sd->dst_core_idle || local->state != LB_HAS_SPARE)
 		return false;
-	if (!sd->dst_idle)
-		room = sd->dst_capacity > sd->dst_util ?
-		       sd->dst_capacity - sd->dst_util : 0;
-	return lb_capacity_above(room, g->max_capacity);
+	return lb_capacity_above(sd->dst_capacity, g->max_capacity);
 }
 
 /*
@@ -321,22 +310,6 @@ static inline bool lb_fewer_idle(const struct lb_group_snap *a,
 	return a->nr_running > b->nr_running;
 }
 
-/*
- * Two fully busy groups: the one with the higher load per capacity. Both
- * sides are computed, unlike in the stock balancer where avg_load stays 0
- * for fully busy groups and the first one found always wins. On a tie an
- * SMT group already chosen is kept: it gains more from losing a task.
- */
-static inline bool lb_more_loaded(const struct lb_group_snap *a,
-				  const struct lb_group_snap *b)
-{
-	unsigned long la = lb_avg_load(a), lb = lb_avg_load(b);
-
-	if (la != lb)
-		return la > lb;
-	return !b->smt;
-}
-
 /**
  * sched_lb_busier() - Is a group a better source than the busiest so far?
  * @sd:    The domain being balanced.
@@ -346,11 +319,12 @@ static inline bool lb_more_loaded(const struct lb_group_snap *a,
  *
  * The candidate must be worth pulling from. Then the higher state wins;
  * within one state, the state's own measure decides: load per capacity for
- * overloaded and fully busy groups, the most tasks that prefer the
- * destination's LLC, the largest misfit task, the lowest asym_packing
- * priority, and otherwise fewer idle CPUs and more tasks. An
- * SMT group with a single task does not beat a non-SMT group, and the
- * first imbalanced group found is kept.
+ * overloaded groups, the most tasks that prefer the destination's LLC,
+ * the largest misfit task, the lowest asym_packing priority, and
+ * otherwise fewer idle CPUs and more tasks. Among fully busy groups the
+ * last one found wins unless an SMT group is already chosen. An SMT
+ * group with a single task does not beat a non-SMT group, and the first
+ * imbalanced group found is kept.
  *
  * Context: Any; pure.
  * Return: true if @cand should replace @cur as the busiest group.
@@ -381,9 +355,10 @@ static inline bool sched_lb_busier(const struct lb_domain_snap *sd,
 	case LB_SMT_BALANCE:
 		if (cand->idle_cpus || cur->idle_cpus)
 			return lb_fewer_idle(cand, cur);
-		return lb_more_loaded(cand, cur);
+		return !cur->smt;
 	case LB_FULLY_BUSY:
-		return lb_more_loaded(cand, cur);
+		/* The later group wins, unless the one chosen is SMT. */
+		return !cur->smt;
 	default:
 		if (cand->smt != cur->smt)
 			return !cand->smt || cand->cfs_running > 1;

@@ -147,17 +147,11 @@ struct lb_domain_snap {
  * @type:      What to migrate.
  * @imbalance: How much, in the unit of @type; 0 means balanced.
  * @reason:    The rule that decided, for tracing and tests.
- * @retry_pinned: An idle destination faces waiting tasks. If they all
- *             turn out to be pinned, balancing should come back at the
- *             domain's usual interval instead of backing off towards half
- *             a second: affinity that kept them there may be widened at
- *             any time, and each moment the CPU stays idle is wasted.
  */
 struct lb_decision {
 	enum lb_migration	type;
 	unsigned long		imbalance;
 	enum lb_reason		reason;
-	bool			retry_pinned;
 };
 
 struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,

@@ -63,36 +63,6 @@ static const struct lb_domain_snap mc_big = {
 	.dst_core_idle = true,
 };
 
-/* The same, seen from a big CPU running a hog or a small task. */
-static const struct lb_domain_snap mc_big_hog = {
-	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
-	.imbalance_pct = 117,
-	.dst_capacity = 1024,
-	.dst_util = 1000,
-	.dst_core_idle = true,
-};
-
-static const struct lb_domain_snap mc_big_small = {
-	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
-	.imbalance_pct = 117,
-	.dst_capacity = 1024,
-	.dst_util = 200,
-	.dst_core_idle = true,
-};
-
-/*
- * A big CPU gone idle a moment ago: its utilization is what its last
- * task left behind as it blocked, decaying; none of it runs.
- */
-static const struct lb_domain_snap mc_big_idle_blocked = {
-	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
-	.imbalance_pct = 117,
-	.dst_capacity = 1024,
-	.dst_util = 700,
-	.dst_idle = true,
-	.dst_core_idle = true,
-};
-
 static const struct lb_domain_snap mc_little = {
 	.flags = SD_ASYM_CPUCAPACITY | SD_SHARE_LLC,
 	.imbalance_pct = 117,
@@ -110,15 +80,6 @@ static const struct lb_domain_snap mc_little_newidle = {
 	.dst_idle = true,
 	.dst_core_idle = true,
 	.dst_idle_uncounted = true,
-};
-
-/* The bl44split PKG level: asymmetric, caches not shared. */
-static const struct lb_domain_snap pkg_little = {
-	.flags = SD_ASYM_CPUCAPACITY,
-	.imbalance_pct = 117,
-	.dst_capacity = 512,
-	.dst_idle = true,
-	.dst_core_idle = true,
 };
 
 /* A symmetric LLC level seen from an idle CPU. */
@@ -264,14 +225,10 @@ static const struct classify_case classify_cases[] = {
 	{ .desc = "misfit_on_fully_busy_group_is_misfit",
 	  .g = { HOGS(4, 512), .g = { LITTLE4, .misfit_load = 600 } },
 	  .want = LB_MISFIT },
-	{ .desc = "local_group_is_never_imbalanced",
+	{ .desc = "local_group_with_pinned_tasks_is_imbalanced",
 	  .g = { HOGS(1, 1000),
 		 .g = { BIG4, .local = true, .imbalanced = true } },
-	  .want = LB_HAS_SPARE },
-	{ .desc = "local_fully_busy_group_with_pinned_tasks_stays_fully_busy",
-	  .g = { HOGS(4, 1024),
-		 .g = { BIG4, .local = true, .imbalanced = true } },
-	  .want = LB_FULLY_BUSY },
+	  .want = LB_IMBALANCED },
 	{ .desc = "local_group_is_never_misfit",
 	  .g = { HOGS(1, 600),
 		 .g = { LITTLE4, .local = true, .misfit_load = 600 } },
@@ -376,14 +333,6 @@ static const struct busier_case busier_cases[] = {
 	{ .desc = "overloaded_lower_avg_load_loses", .sd = &mc_sym,
 	  .local = LOCAL_BIG, .cand = BIG_HOGS(5), .cur = BIG_HOGS(6),
 	  .want = false },
-	/* Stock compares an avg_load of 0 with 0 here and keeps the first. */
-	{ .desc = "fully_busy_higher_avg_load_wins", .sd = &mc_sym,
-	  .local = LOCAL_BIG,
-	  .cand = { TASKS(4, 1024, 6000), .g = { BIG4 } },
-	  .cur = BIG_HOGS(4), .want = true },
-	{ .desc = "fully_busy_lower_avg_load_loses", .sd = &mc_sym,
-	  .local = LOCAL_BIG, .cand = BIG_HOGS(4),
-	  .cur = { TASKS(4, 1024, 6000), .g = { BIG4 } }, .want = false },
 	{ .desc = "fully_busy_tie_keeps_smt_group", .sd = &mc_sym,
 	  .local = LOCAL_BIG, .cand = BIG_HOGS(4),
 	  .cur = { HOGS(4, 1024), .g = { BIG4, .smt = true } },
@@ -423,30 +372,6 @@ static const struct busier_case busier_cases[] = {
 	{ .desc = "misfit_not_pulled_into_fully_busy_local", .sd = &mc_big,
 	  .local = { HOGS(4, 1024), .g = { BIG4, .local = true } },
 	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
-	/*
-	 * PELT lag after a migration can make four hogs on four bigs look
-	 * like spare capacity, but a big CPU running a hog has less left
-	 * than the misfit task's LITTLE CPU gives it: the task would share
-	 * the big CPU and leave its LITTLE CPU idle.
-	 */
-	{ .desc = "misfit_not_pulled_to_big_cpu_running_a_hog",
-	  .sd = &mc_big_hog,
-	  .local = { HOGS(4, 800), .g = { BIG4, .local = true } },
-	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
-	{ .desc = "misfit_pulled_to_big_cpu_running_a_small_task",
-	  .sd = &mc_big_small,
-	  .local = { HOGS(4, 200), .g = { BIG4, .local = true } },
-	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = true },
-	/*
-	 * Issue 12, bug 4: the blocked utilization of an idle big CPU was
-	 * counted against its room, and the misfit task stayed on its
-	 * LITTLE CPU while the big one idled.
-	 */
-	{ .desc = "misfit_pulled_to_idle_big_cpu_with_blocked_util",
-	  .sd = &mc_big_idle_blocked,
-	  .local = { HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1,
-					   .local = true } },
-	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = true },
 	{ .desc = "misfit_not_pulled_to_same_capacity_cpu", .sd = &mc_little,
 	  .local = { .g = { LITTLE4, .local = true } },
 	  .cand = LITTLE_MISFIT(600), .no_cur = true, .want = false },
@@ -665,10 +590,10 @@ static const struct decide_case decide_cases[] = {
 	  .sd = &mc_sym, .local = L_OVER, .busiest = B_PINNED,
 	  .want_local = LB_OVERLOADED, .want_busiest = LB_IMBALANCED,
 	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_PINNED },
-	{ .desc = "has_spare_from_overloaded_takes_a_task_per_idle_cpu",
+	{ .desc = "has_spare_from_overloaded_halves_the_idle_cpu_gap",
 	  .sd = &mc_sym, .local = L_SPARE, .busiest = B_OVER,
 	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 2, .reason = LB_R_IDLE_CPUS },
+	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_SPREAD },
 	/* Averages 1024, 1536, domain 1280: (1280 - 1024) * 4096 / 1024. */
 	{ .desc = "fully_busy_from_overloaded_evens_avg_load",
 	  .sd = &mc_sym, .local = L_BUSY, .busiest = B_OVER,
@@ -792,81 +717,19 @@ static void decide_matches_table(struct kunit *test)
 	check_decision(test, test->param_value);
 }
 
-/*
- * An idle CPU beside waiting tasks keeps trying if they are pinned; a
- * busy one, or any other decision, lets fair.c back off.
- */
-static void idle_cpu_beside_waiting_tasks_retries_pinned(struct kunit *test)
-{
-	static const struct tgroup tl = L_SPARE, tb = B_OVER, tbusy = B_BUSY;
-	struct lb_group_snap local = build(&tl), busiest = build(&tb);
-	struct lb_group_snap busy = build(&tbusy);
-	struct lb_domain_snap sd = mc_sym;
-
-	sd.total_load = local.load + busiest.load;
-	sd.total_capacity = local.capacity + busiest.capacity;
-	classified(&sd, &local);
-	classified(&sd, &busiest);
-	classified(&sd, &busy);
-	KUNIT_EXPECT_TRUE(test,
-			  sched_lb_decide(&sd, &local, &busiest).retry_pinned);
-	KUNIT_EXPECT_FALSE(test,
-			   sched_lb_decide(&sd, &local, &busy).retry_pinned);
-	sd.dst_idle = false;
-	KUNIT_EXPECT_FALSE(test,
-			   sched_lb_decide(&sd, &local, &busiest).retry_pinned);
-}
-
 /* ---- The stock defects this engine fixes ------------------------------ */
 
 #define LITTLE_3_IDLE_1	{ HOGS(3, 512), .g = { LITTLE4, .idle_cpus = 1, \
 					     .local = true } }
-#define BIG_3_IDLE_1	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
-					      .local = true } }
 #define LITTLE_3	{ HOGS(3, 512), .g = { LITTLE4, .local = true } }
-#define BIG_5		BIG_HOGS(5)
 /* Four hogs and a task that has just woken: overloaded, nothing waited. */
 #define BIG_4_WOKEN	{ HOGS(5, 859), .g = { BIG4 } }
-#define LITTLE_5	{ HOGS(5, 512), .g = { LITTLE4 } }
-/*
- * 8 + 8 clusters: nine hogs on the eight big CPUs, one of them doubled
- * (its two hogs' runnable averages add up, their utilization cannot pass
- * the CPU's capacity), and seven on the LITTLE CPUs beside an idle one.
- */
-#define BIG8_9		{ .g = { .capacity = 8192, .min_capacity = 1024, \
-			  .max_capacity = 1024, .weight = 8, .cores = 8, \
-			  .nr_running = 9, .cfs_running = 9, .load = 9216, \
-			  .util = 8192, .runnable = 9216 } }
-#define LITTLE8_7	{ HOGS(7, 512), .g = { .capacity = 4096, \
-			  .min_capacity = 512, .max_capacity = 512, \
-			  .weight = 8, .cores = 8, .idle_cpus = 1, \
-			  .local = true } }
-#define L_SPARE_PINNED	{ HOGS(1, 1024), .g = { BIG4, .idle_cpus = 3, \
-			  .local = true, .imbalanced = true } }
 
 static const struct decide_case defect_cases[] = {
 	/*
-	 * bl44, 8 hogs released from 5 big + 3 LITTLE: the idle LITTLE CPU
-	 * balances the MC level. Stock halves an idle-CPU gap of 1 to 0 and
-	 * leaves the CPU idle for good.
-	 */
-	{ .desc = "defect1_idle_little_pulls_from_five_hogs_on_four_bigs",
-	  .sd = &mc_little, .local = LITTLE_3_IDLE_1, .busiest = BIG_5,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_IDLE_CPUS },
-	/*
-	 * The same, from the LITTLE CPU the moment it runs out of work: a
-	 * newly idle CPU is not yet counted idle, and waiting for its next
-	 * idle balance left it idle up to 100 ms longer.
-	 */
-	{ .desc = "defect1_newly_idle_little_pulls_from_five_hogs_on_four_bigs",
-	  .sd = &mc_little_newidle, .local = LITTLE_3, .busiest = BIG_5,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_IDLE_CPUS },
-	/*
-	 * But not for a short task that just woke beside four hogs on the
-	 * big CPUs: nothing has waited yet, and pulling a hog to a LITTLE
-	 * CPU would only have it pushed back as misfit.
+	 * A short task that just woke beside four hogs on the big CPUs:
+	 * nothing has waited yet, and pulling a hog to a LITTLE CPU would
+	 * only have it pushed back as misfit.
 	 */
 	{ .desc = "newly_idle_little_leaves_hogs_beside_a_fresh_wakeup",
 	  .sd = &mc_little_newidle, .local = LITTLE_3, .busiest = BIG_4_WOKEN,
@@ -881,48 +744,6 @@ static const struct decide_case defect_cases[] = {
 	  .sd = &mc_little, .local = LITTLE_3_IDLE_1, .busiest = BIG_4_WOKEN,
 	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
 	  .type = LB_MIGRATE_LOAD, .imbalance = 0, .reason = LB_R_NO_WAIT },
-	/*
-	 * Issue 12, bug 1: the wait test compared the whole group's
-	 * runnable average with its capacity, so one doubled CPU among
-	 * eight (9216 against 8192 * 1.17) did not count as waiting, and
-	 * the idle LITTLE CPU stayed idle beside it.
-	 */
-	{ .desc = "idle_little_pulls_from_a_doubled_cpu_in_an_8_cpu_cluster",
-	  .sd = &mc_little, .local = LITTLE8_7, .busiest = BIG8_9,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_IDLE_CPUS },
-	/* The mirror case: 5 on LITTLE + 3 on big, a big CPU idles. */
-	{ .desc = "defect1_idle_big_pulls_from_five_hogs_on_four_littles",
-	  .sd = &mc_big, .local = BIG_3_IDLE_1, .busiest = LITTLE_5,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_IDLE_CPUS },
-	/* Stock ranks a local group it marked imbalanced above this one. */
-	{ .desc = "defect2_local_group_with_pinned_tasks_still_pulls",
-	  .sd = &mc_sym, .local = L_SPARE_PINNED, .busiest = B_BUSY,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_FULLY_BUSY,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_SPREAD },
-	/*
-	 * bl44split: big and LITTLE do not share a cache. Stock asks for
-	 * the LITTLE group's spare util (512), which no 1024 hog fits, and
-	 * moves nothing until balancing has failed several times.
-	 */
-	{ .desc = "defect4_big_task_moves_to_idle_little_at_once",
-	  .sd = &pkg_little, .local = LITTLE_3_IDLE_1, .busiest = BIG_5,
-	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
-	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_IDLE_CPUS },
-	/*
-	 * Three nice -10 tasks on a third cluster lift the domain's
-	 * average load (2605) above the busiest overloaded group's (1536).
-	 * Stock's unsigned difference wraps, and it asks the busiest group
-	 * for all the room the local group has below the average: 5300,
-	 * most of the 6144 it holds.
-	 */
-	{ .desc = "overloaded_group_below_the_average_gives_nothing",
-	  .sd = &mc_busy, .energy_aware = false, .local = L_OVER,
-	  .busiest = B_OVER, .no_busiest = false, .other_load = 20000,
-	  .other_capacity = 4096, .want_local = LB_OVERLOADED,
-	  .want_busiest = LB_OVERLOADED, .type = LB_MIGRATE_LOAD,
-	  .imbalance = 0, .reason = LB_R_EVEN },
 };
 
 KUNIT_ARRAY_PARAM_DESC(defect, defect_cases, desc);
@@ -930,32 +751,6 @@ KUNIT_ARRAY_PARAM_DESC(defect, defect_cases, desc);
 static void defect_is_fixed(struct kunit *test)
 {
 	check_decision(test, test->param_value);
-}
-
-/*
- * Defect 3: stock leaves avg_load at 0 for fully busy groups, so the
- * first fully busy group found is the busiest whatever its load. Here
- * the more loaded one wins in either order.
- */
-static void defect3_fully_busy_groups_compared_by_load(struct kunit *test)
-{
-	static const struct tgroup tl = LOCAL_BIG;
-	static const struct tgroup tlight = BIG_HOGS(4);
-	static const struct tgroup theavy = {
-		TASKS(4, 1024, 8192), .g = { BIG4 }
-	};
-	struct lb_group_snap local = build(&tl), light = build(&tlight);
-	struct lb_group_snap heavy = build(&theavy);
-
-	classified(&mc_sym, &local);
-	classified(&mc_sym, &light);
-	classified(&mc_sym, &heavy);
-	KUNIT_ASSERT_EQ(test, light.state, LB_FULLY_BUSY);
-	KUNIT_ASSERT_EQ(test, heavy.state, LB_FULLY_BUSY);
-	KUNIT_EXPECT_TRUE(test,
-			  sched_lb_busier(&mc_sym, &local, &heavy, &light));
-	KUNIT_EXPECT_FALSE(test,
-			   sched_lb_busier(&mc_sym, &local, &light, &heavy));
 }
 
 /* ---- Degenerate snapshots --------------------------------------------- */
@@ -1304,9 +1099,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(llc_balance_busier_by_tasks_preferring_dst),
 	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
 	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
-	KUNIT_CASE(idle_cpu_beside_waiting_tasks_retries_pinned),
 	KUNIT_CASE_PARAM(defect_is_fixed, defect_gen_params),
-	KUNIT_CASE(defect3_fully_busy_groups_compared_by_load),
 	KUNIT_CASE_PARAM(degenerate_snapshot_is_balanced,
 			 degenerate_gen_params),
 	KUNIT_CASE(engine_is_stock_plus_departures),

@@ -76,12 +76,6 @@ enum lb_departure {
  */
 #define LB_ENGINE_DEPARTURES (				\
 	BIT(LB_D_NO_WAIT) |				\
-	BIT(LB_D_MISFIT_ROOM) |				\
-	BIT(LB_D_IDLE_CPUS) |				\
-	BIT(LB_D_NEWIDLE_COUNTED) |			\
-	BIT(LB_D_LOCAL_NOT_IMBALANCED) |		\
-	BIT(LB_D_BUSY_BY_LOAD) |			\
-	BIT(LB_D_BELOW_AVERAGE) |			\
 	0)
 
 static const char * const lb_departure_names[] = {
@@ -557,7 +551,11 @@ static inline unsigned long lbo_bound(const struct lb_group_snap *l,
 {
 	switch (t) {
 	case LB_MIGRATE_LOAD:
-		return max(b->load, b->misfit_load);
+		/*
+		 * No bound yet: a busiest group below the domain's average
+		 * gives what the local group has room for, as stock does.
+		 */
+		return ULONG_MAX;
 	case LB_MIGRATE_UTIL:
 		return l->capacity;
 	case LB_MIGRATE_TASK:
@@ -592,7 +590,7 @@ static inline const char *lbo_invariant(const struct lb_scene *sc,
 		if (v->state[i] >= LB_NR_GROUP_STATES)
 			return "a state out of range";
 	if (v->state[0] != LB_HAS_SPARE && v->state[0] != LB_FULLY_BUSY &&
-	    v->state[0] != LB_OVERLOADED)
+	    v->state[0] != LB_OVERLOADED && v->state[0] != LB_IMBALANCED)
 		return "the local group in a state of work to pull";
 	if (!d->imbalance != lbo_reason_balanced(d->reason))
 		return "a balanced reason with an imbalance, or the reverse";
@@ -661,8 +659,8 @@ static inline void lbo_engine_gathered(const struct lb_scene *sc,
 
 /*
  * Does passing over the groups that could give nothing leave the decision
- * as it was? The imbalance, and for a migration its type, source group and
- * retry, must be the same; a balanced decision may only name another
+ * as it was? The imbalance, and for a migration its type and source group,
+ * must be the same; a balanced decision may only name another
  * balanced reason (dst_busy for no_busiest, even or local_busier).
  */
 static inline bool lbo_gathered_same(const struct lb_verdict *all,
@@ -673,8 +671,7 @@ static inline bool lbo_gathered_same(const struct lb_verdict *all,
 	if (!all->d.imbalance)
 		return lbo_reason_balanced(gathered->d.reason);
 	return all->d.type == gathered->d.type &&
-	       all->busiest == gathered->busiest &&
-	       all->d.retry_pinned == gathered->d.retry_pinned;
+	       all->busiest == gathered->busiest;
 }
 
 /* ---- Edits: absurd values on a generated scene --------------------------- */
@@ -929,10 +926,11 @@ static inline void lbo_gen_cpu(u64 *s, unsigned long cap, bool asym,
 
 static inline unsigned long lbo_gen_cap(u64 *s, const struct lbo_shape *sh)
 {
-	static const unsigned short caps[] = { 160, 383, 512, 768, 1024 };
+	/* 960: a middle core just beyond the 5% capacity margin below 1024 */
+	static const unsigned short caps[] = { 160, 383, 512, 768, 960, 1024 };
 
 	if (sh->asym_cap)
-		return caps[lbo_pick(s, 5)];
+		return caps[lbo_pick(s, ARRAY_SIZE(caps))];
 	/* RT, IRQ or thermal pressure now and then. */
 	return lbo_pick(s, 8) ? 1024 : 600 + lbo_pick(s, 425);
 }

@@ -152,7 +152,7 @@ static void report(const struct tally *t, u64 seed)
 	       "first scene");
 	for (i = 0; i < LB_NR_DEPARTURES; i++) {
 		printf("  %-22s %-9s %12lu  %#llx\n", lb_departure_names[i],
-		       lbo_has(LB_ENGINE_DEPARTURES, i) ? "makes it" : "not yet",
+		       lbo_has(LB_ENGINE_DEPARTURES, i) ? "makes it" : "no",
 		       t->changes[i], t->changes[i] ? t->first[i] : 0);
 		missing += !t->changes[i];
 	}
