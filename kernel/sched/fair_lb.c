@@ -449,7 +449,6 @@ static const char * const lb_reason_names[] = {
 	[LB_R_SMT]		= "smt",
 	[LB_R_PINNED]		= "pinned",
 	[LB_R_LLC]		= "llc",
-	[LB_R_IDLE_CPUS]	= "idle_cpus",
 	[LB_R_FILL_SPARE]	= "fill_spare",
 	[LB_R_ONE_TASK]		= "one_task",
 	[LB_R_SPREAD]		= "spread",

@@ -87,8 +87,6 @@ enum lb_migration {
  * @LB_R_PINNED:       Pinned tasks defeated the last balance: move any
  *                     task, at least one.
  * @LB_R_LLC:          Move a task to the LLC it prefers.
- * @LB_R_IDLE_CPUS:    Tasks wait in an overloaded group while the local
- *                     group has idle CPUs: move one task per idle CPU.
  * @LB_R_FILL_SPARE:   Fill the local group's spare capacity (util).
  * @LB_R_ONE_TASK:     No spare utilization left, but the destination is
  *                     idle: move one task.
@@ -113,7 +111,6 @@ enum lb_reason {
 	LB_R_SMT,
 	LB_R_PINNED,
 	LB_R_LLC,
-	LB_R_IDLE_CPUS,
 	LB_R_FILL_SPARE,
 	LB_R_ONE_TASK,
 	LB_R_SPREAD,

@@ -42,6 +42,7 @@ static const char * const lb_outcomes[] = {
 	"balanced", "moved", "active", "pinned", "failed", NULL,
 };
 
+/* Every reason either series may give (idle_cpus: only the 6.12 backport). */
 static const char * const lb_reasons[] = {
 	"no_busiest", "energy_aware", "local_busier", "above_average",
 	"within_pct", "dst_busy", "no_wait", "even", "misfit", "asym_packing",
