@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # console-verdict.sh LOG [WHAT]: judge a finished guest's console log.
-# Fails, printing the excerpt, on a panic, oops, WARN, BUG, lockdep report,
-# RCU stall or lockup; then on a missing summary or a failed guest program.
+# Fails, printing the excerpt, on a panic, oops, WARN, BUG (KASAN's and the
+# debug checks' reports among them), UBSAN report, lockdep report, RCU
+# stall or lockup; then on a missing summary or a failed guest program.
 
 log=${1:?usage: console-verdict.sh LOG [WHAT]}
 what=${2:-guest}
@@ -11,7 +12,7 @@ what=${2:-guest}
 splat='Kernel panic|Oops|WARNING:|BUG:|Unable to handle kernel|Call trace:'
 splat+='|circular locking|recursive locking|inconsistent lock state|lockdep'
 splat+='|rcu: INFO|INFO: rcu|self-detected stall|detected stall|soft lockup'
-splat+='|hard LOCKUP|blocked for more than'
+splat+='|hard LOCKUP|blocked for more than|UBSAN:|kernel BUG at|list_(add|del) corruption'
 first=$(grep -anE "$splat" "$log" | head -n 1 | cut -d: -f1 || true)
 if [ -n "$first" ]; then
 	echo "error: $what: kernel splat at line $first of $log:" >&2
