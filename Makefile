@@ -14,7 +14,8 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run check \
-	shell series series-check topo-check kunit oracle fuzz clean distclean
+	shell series series-check topo-check debug-check kunit oracle fuzz \
+	clean distclean
 
 help:
 	@echo "lb-rework: the reworked CFS load balancer and its lab"
@@ -27,6 +28,8 @@ help:
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
+	@echo "  make debug-check    the rework with lockdep, KASAN, UBSAN and the"
+	@echo "                      debug checks: KUnit and the kselftests (TOPO=...)"
 	@echo "  make kunit          the KUnit suite on the host, in a second"
 	@echo "  make oracle         the engine against the model of stock 7.3 on"
 	@echo "                      SCENES generated scenes (default 1000000; host)"
@@ -70,6 +73,12 @@ shell:
 
 topo-check: build-rework
 	@$(S)/topo-check.sh
+
+# The arguments are checked before anything is fetched or built.
+debug-check:
+	@$(S)/check-args.sh topos $(TOPO)
+	@$(MAKE) --no-print-directory apply
+	@$(S)/debug-check.sh $(TOPO)
 
 series: apply
 	@$(S)/stage.sh "format series" $(S)/series.sh

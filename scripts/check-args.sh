@@ -1,18 +1,24 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-args.sh run [SCENARIO...] | shell TOPO: check what make was asked
+# check-args.sh run [SCENARIO...] | shell TOPO | topos [TOPO...]: check
+# what make was asked
 # before anything is fetched, unpacked or built, and answer in about a
 # second: a malformed scenario names its file and line, an unknown
 # topology lists the known ones. Exit 2 on bad arguments.
 
 . "$(dirname "$0")/lib.sh"
 
-what=${1:?usage: check-args.sh run [SCENARIO...] | shell TOPO}
+what=${1:?usage: check-args.sh run [SCENARIO...] | shell TOPO | topos [TOPO...]}
 shift
 case $what in
 shell)
 	topo_file "${1:?usage: check-args.sh shell TOPO}" >/dev/null
+	;;
+topos)
+	for t in "$@"; do
+		topo_file "$t" >/dev/null
+	done
 	;;
 run)
 	files=("$@")

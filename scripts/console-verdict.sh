@@ -10,7 +10,8 @@ log=${1:?usage: console-verdict.sh LOG [WHAT]}
 what=${2:-guest}
 
 splat='Kernel panic|Oops|WARNING:|BUG:|Unable to handle kernel|Call trace:'
-splat+='|circular locking|recursive locking|inconsistent lock state|lockdep'
+splat+='|circular locking|recursive locking|inconsistent lock state|lockdep is turned off'
+splat+='|suspicious RCU usage'
 splat+='|rcu: INFO|INFO: rcu|self-detected stall|detected stall|soft lockup'
 splat+='|hard LOCKUP|blocked for more than|UBSAN:|kernel BUG at|list_(add|del) corruption'
 first=$(grep -anE "$splat" "$log" | head -n 1 | cut -d: -f1 || true)

@@ -3,7 +3,8 @@
 #
 # kselftest-run.sh [TOPO]: run the load-balancer kselftests (built by
 # kselftest.sh into $OUT/kselftest/) in a guest of TOPO (default bl44) with
-# the rework kernel, print their TAP results and the line
+# the rework kernel (VARIANT=debug: the debug kernel of
+# configs/debug.config), print their TAP results and the line
 #   kselftest: pass=N fail=N skip=N
 # from the harness's "# Totals:" lines. Exit 1 if a test failed, a program
 # did not report, or the guest did not end cleanly.
@@ -12,7 +13,8 @@
 
 topo=${1:-bl44}
 list=$LB_ROOT/tests/guest/kselftest.run
-name=kselftest-$topo
+variant=${VARIANT:-rework}
+name=kselftest-$topo${VARIANT:+-$variant}
 extra=()
 progs=$(awk '!/^#/ && NF >= 3 { print $2 }' "$list")
 for p in $progs; do
@@ -21,8 +23,8 @@ for p in $progs; do
 done
 
 rc=0
-LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=400 "$LB_ROOT/scripts/boot.sh" "$name" \
-	"$topo" rework "$list" "kunit.enable=0" || rc=1
+LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-400} "$LB_ROOT/scripts/boot.sh" "$name" \
+	"$topo" "$variant" "$list" "kunit.enable=0" || rc=1
 log=$OUT/runs/$name/console.log
 grep -a -E '^(not )?ok [0-9]+ |^# (SKIP|Totals)|^# .*(FAIL|expected)' "$log" | sed 's/^/  /'
 awk '/^# Totals: pass:/ {

@@ -25,6 +25,8 @@ expect() {	# expect RC TEXT...
 }
 
 expect 0 "$ok"
+expect 0 "[    0.0] rcu: 	RCU lockdep checking is enabled." "$ok"
+expect 4 "[    2.1] WARNING: suspicious RCU usage" "$ok"
 expect 4 "[    2.1] WARNING: CPU: 3 PID: 1 at kernel/sched/fair.c:100 x+0x1/0x2" "$ok"
 expect 4 "[    2.1] Internal error: Oops: 0000000096000004 [#1] SMP" "$ok"
 expect 4 "[    2.1] WARNING: possible circular locking dependency detected" "$ok"
