@@ -48,7 +48,7 @@ ab=$dst/ab.txt
 		echo "(Debian linux-source-$LB_BASE, $(make -s -C "$LB_TREE" kernelversion)), stock and rework alternating"
 		echo "through the runtime switch in one boot, sched features at their"
 		echo "defaults (NI_RANDOM, NI_RATE on); mean +- stddev over the runs"
-		echo "of each arm (3; seed-bl88 and nplus1-bl88 5)."
+		echo "of each arm (3; seed-bl88 and nplus1-bl88 5, ramp-misfit 10)."
 		echo "wasted = CPU time idle while a task that may run there waits;"
 		echo "T_bal = ms until nothing is wasted or misplaced for 1 s; misfit ="
 		echo "ms from a ramping task's 80 % mark to its first run on a big CPU."
@@ -59,7 +59,9 @@ ab=$dst/ab.txt
 				gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)
 				gsub(/±/, "+-", $4); gsub(/±/, "+-", $5)
 				printf "  %-18s %-17s stock %-15s rework %s\n", $2, $3, $4, $5
-			}' "$report"
+				n++
+			}
+			END { if (!n) print "  (none: out/report/ is from a partial run; run make run)" }' "$report"
 		echo
 		echo "Instructions per search for the busiest group by a busy CPU (QEMU"
 		echo "-icount, where the guest clock counts instructions), mean +- stddev:"
@@ -68,7 +70,9 @@ ab=$dst/ab.txt
 				gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)
 				gsub(/±/, "+-", $4); gsub(/±/, "+-", $5)
 				printf "  %-14s stock %-12s rework %s\n", $2, $4, $5
-			}' "$report"
+				n++
+			}
+			END { if (!n) print "  (none: out/report/ is from a partial run; run make run)" }' "$report"
 	else
 		echo "(Run 'make run' before 'make series' to include the lab's table.)"
 	fi
