@@ -75,10 +75,12 @@ topo-check: build-rework
 	@$(S)/topo-check.sh
 
 # The arguments are checked before anything is fetched or built.
+# TOPO defaults to bl44 for the other targets; here to bl44 and bl88.
+DEBUG_TOPOS = $(if $(filter command line environment,$(origin TOPO)),$(TOPO),bl44 bl88)
 debug-check:
-	@$(S)/check-args.sh topos $(TOPO)
+	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply
-	@$(S)/debug-check.sh $(TOPO)
+	@$(S)/debug-check.sh $(DEBUG_TOPOS)
 
 series: apply
 	@$(S)/stage.sh "format series" $(S)/series.sh

@@ -422,7 +422,7 @@ TEST_F(lb, stats_parse)
 TEST_F(lb, stats_on_and_off)
 {
 	long long before, after, slack = 4 * self->n;
-	int on;
+	int on = -1;
 
 	ASSERT_EQ(0, lb_switch_set(1));
 	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
