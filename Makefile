@@ -75,8 +75,9 @@ topo-check: build-rework
 	@$(S)/topo-check.sh
 
 # The arguments are checked before anything is fetched or built.
-# TOPO defaults to bl44 for the other targets; here to bl44 and bl88.
-DEBUG_TOPOS = $(if $(filter command line environment,$(origin TOPO)),$(TOPO),bl44 bl88)
+# TOPO defaults to bl44 for make shell; debug-check takes it only when
+# given, and otherwise uses its own default (bl44 and bl88).
+DEBUG_TOPOS = $(if $(filter command line environment,$(origin TOPO)),$(TOPO))
 debug-check:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply

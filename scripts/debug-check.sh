@@ -24,8 +24,7 @@ stage "kselftest programs" "$LB_ROOT/scripts/kselftest.sh"
 info=$OUT/check/info.run
 mkdir -p "$(dirname "$info")"
 printf '60 info /bin/lbguest info\n' >"$info"
-ok=0 n=0
-n=$((n + 1))
+ok=0 n=1
 if GUEST_TIMEOUT=600 stage "debug kernel: KUnit on bl44" \
 	"$LB_ROOT/scripts/boot.sh" debug-kunit bl44 debug "$info"; then
 	"$LB_ROOT/scripts/kunit-summary.sh" "$OUT/runs/debug-kunit/console.log" | tail -n 1
