@@ -7,7 +7,8 @@
 #   runs    file of "SCENARIO FILE WINDOW_MS" lines, in lab order
 #   expect  file of "SCENARIO METRIC OP REF" lines (REF: a number, stock,
 #           stock+N, stock-N or stock*N), checked on the rework mean
-#   dir     where report.md and index.html go
+#   dir     where report.md goes, and data/ with every number of the
+#           report as CSV (lab-html.awk makes index.html from those)
 # Prints the Markdown table (mean ± standard deviation of each arm, the
 # rework/stock ratio and the ideal) and the expectations that failed.
 # Exits 1 if a run was invalid or an expectation failed.
@@ -63,12 +64,169 @@ function ratio(s, m,    r, st) {
 
 function add(s, a, m, v,    k) {
 	k = s SUBSEP a SUBSEP m
+	if (!(m in keyseen)) {
+		keyseen[m] = 1
+		keyorder[++nkeys] = m
+	}
 	cnt[k]++
 	sum[k] += v
 	sq[k] += v * v
 }
 
+# A CSV field: quoted when it holds a comma, a quote or a space.
+function csv(v) {
+	if (v !~ /[," ]/)
+		return v
+	gsub(/"/, "\"\"", v)
+	return "\"" v "\""
+}
+
+# The label of any metric key: the table's own, or one made from the key.
+function key_label(m,    p) {
+	if (m in label)
+		return label[m]
+	if (m == "lbc_passes_s")
+		return "balance passes/s"
+	if (m == "note_p50_ns")
+		return "noting a pass, median ns"
+	if (match(m, /^lbc_[a-z]+_pct$/))
+		return substr(m, 5, length(m) - 8) " % of passes"
+	if (match(m, /^lbc_[a-z]+_s$/))
+		return substr(m, 5, length(m) - 6) " imbalances/s"
+	if (split(m, p, "_") >= 3 && p[1] == "insn")
+		return "instructions per search (" p[2] " CPU, level " substr(p[3], 2) "; icount)"
+	if (p[1] == "fbg" && p[3] ~ /^l[0-9]$/)
+		return "median µs per search (" p[2] " CPU, level " substr(p[3], 2) ")"
+	return m
+}
+
+# data/metrics.csv: every metric of every scenario, both arms.
+function metrics_csv(    f, i, j, s, m, a, c, k, line) {
+	f = data "/metrics.csv"
+	print "scenario,metric,label,stock_mean,stock_sd,stock_n,stock_censored," \
+	      "rework_mean,rework_sd,rework_n,rework_censored,ratio,ideal" > f
+	for (i = 1; i <= ns; i++)
+		for (j = 1; j <= nkeys; j++) {
+			s = order[i]
+			m = keyorder[j]
+			if (!cnt[s SUBSEP "stock" SUBSEP m] && !cnt[s SUBSEP "rework" SUBSEP m])
+				continue
+			line = csv(s) "," m "," csv(key_label(m))
+			for (c = 0; c < 2; c++) {
+				a = c ? "rework" : "stock"
+				k = s SUBSEP a SUBSEP m
+				line = line "," (cnt[k] ? mean(s, a, m) "," sd(s, a, m) : ",") \
+				       "," cnt[k] + 0 "," cens[k] + 0
+			}
+			print line "," ratio(s, m) "," (m in ideal ? ideal[m] : "-") > f
+		}
+	close(f)
+}
+
+# data/compare.csv: where the rework's wasted time or misfit latency is
+# below or above stock's significantly ("better", "worse": Welch's test,
+# one-sided at 5 %, as the expectations are judged), or not ("same"),
+# scenario by scenario.
+function compare_csv(    f, i, j, s, m, r, st, v) {
+	f = data "/compare.csv"
+	print "scenario,metric,verdict,stock_mean,rework_mean,test" > f
+	for (i = 1; i <= ns; i++)
+		for (j = 1; j <= 2; j++) {
+			s = order[i]
+			m = j == 1 ? "wasted_pct" : "misfit_ms"
+			r = mean(s, "rework", m)
+			st = mean(s, "stock", m)
+			if (icount_scen[s] || r == "" || st == "")
+				continue
+			v = "same"
+			if (r < st && significant(s, m, st - r, 1))
+				v = "better"
+			else if (r > st && significant(s, m, r - st, 1))
+				v = "worse"
+			if (m == "wasted_pct")
+				nwasted[v]++
+			print csv(s) "," m "," v "," st "," r "," csv(TSTAT) > f
+		}
+	close(f)
+}
+
+# The answer to "is the rework better than stock?": "no" if an expectation
+# failed or a run was invalid, "not everywhere" if a target was missed,
+# "yes" otherwise; printed, and with its counts in data/summary.csv.
+function summary(    f, i, met, noise, missed, ans) {
+	for (i = 1; i <= ntg; i++) {
+		met += tcount[TG[i] SUBSEP "met"]
+		noise += tcount[TG[i] SUBSEP "within noise"]
+		missed += tcount[TG[i] SUBSEP "missed"]
+	}
+	ans = (nf || invalid) ? "no" : missed ? "not everywhere" : "yes"
+	printf "\nIs the rework better than stock? %s: of %d target checks %d met, " \
+	       "%d within noise, %d missed; wasted time significantly below stock's " \
+	       "in %d scenarios, above it in %d\n", ans, met + noise + missed, met,
+	       noise, missed, nwasted["better"], nwasted["worse"]
+	f = data "/summary.csv"
+	print "key,value" > f
+	print "answer," csv(ans) > f
+	print "scenarios," ns > f
+	print "checks_met," met + 0 > f
+	print "checks_within_noise," noise + 0 > f
+	print "checks_missed," missed + 0 > f
+	print "wasted_better," nwasted["better"] + 0 > f
+	print "wasted_worse," nwasted["worse"] + 0 > f
+	print "expectations_checked," nexp + 0 > f
+	print "expectations_failed," nf + 0 > f
+	print "invalid_runs," invalid + 0 > f
+	close(f)
+}
+
+# data/bench.csv: throughput as the ratio of the arms' means with a 95 %
+# interval (the delta method on the two means' standard errors, Student t
+# at Welch's degrees of freedom). Guests under TCG run at emulated speed.
+function bench_csv(    f, i, s, m, r, st, nr, nst, vr, vs, q, df, se, t) {
+	f = data "/bench.csv"
+	print "scenario,metric,label,stock_mean,rework_mean,n_stock,n_rework,ratio,ci_low,ci_high" > f
+	for (i = 1; i <= ns; i++) {
+		s = order[i]
+		m = "msgs_per_s"
+		r = mean(s, "rework", m)
+		st = mean(s, "stock", m)
+		if (r == "" || st == "" || st <= 0 || r <= 0)
+			continue
+		nr = cnt[s SUBSEP "rework" SUBSEP m]
+		nst = cnt[s SUBSEP "stock" SUBSEP m]
+		vr = nr > 1 ? var_of(s, "rework", m) / nr / (r * r) : 0
+		vs = nst > 1 ? var_of(s, "stock", m) / nst / (st * st) : 0
+		q = (nr > 1 ? vr ^ 2 / (nr - 1) : 0) + (nst > 1 ? vs ^ 2 / (nst - 1) : 0)
+		df = q > 0 ? (vr + vs) ^ 2 / q : 1
+		t = t975(df)
+		se = sqrt(vr + vs) * r / st
+		print csv(s) "," m "," csv(key_label(m)) "," st "," r "," nst "," nr "," \
+		      r / st "," r / st - t * se "," r / st + t * se > f
+	}
+	close(f)
+}
+
+# Two-sided Student t quantile at 0.95 (0.975 one-sided).
+function t975(df,    t) {
+	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", t, " ")
+	df = int(df)
+	if (df < 1)
+		df = 1
+	if (df <= 10)
+		return t[df]
+	return df <= 30 ? 2.09 : 1.96
+}
+
 BEGIN {
+	data = dir "/data"
+	system("mkdir -p '" data "'")
+	print "target,scenario,verdict,detail" > (data "/verdicts.csv")
+	print "scenario,metric,op,ref,result,detail" > (data "/expectations.csv")
+	nrun_cols = split("scenario arm rep valid clock wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms moves msgs_per_s lb_busy lb_idle lb_newidle fbg_busy_ns_per_call", RUNCOL, " ")
+	line = ""
+	for (i = 1; i <= nrun_cols; i++)
+		line = line (i > 1 ? "," : "") RUNCOL[i]
+	print line > (data "/runs.csv")
 	nm = split("wasted_pct misplaced_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy", M, " ")
 	split("wasted %,misplaced %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU),instructions per busiest-group search (busy CPU; icount),", L, ",")
 	split("0 0 1 1 - 0 0 - - - - - - - -", I, " ")
@@ -95,6 +253,10 @@ BEGIN {
 	s = f["scenario"]
 	a = f["arm"]
 	runs_seen[s SUBSEP a]++
+	line = ""
+	for (i = 1; i <= nrun_cols; i++)
+		line = line (i > 1 ? "," : "") csv(RUNCOL[i] in f ? f[RUNCOL[i]] : "")
+	print line > (data "/runs.csv")
 	if (f["valid"] != 1) {
 		invalid++
 		bad[s SUBSEP a]++
@@ -171,6 +333,7 @@ function verdict(s, m, limit,    r) {
 
 function tally(t, s, v, why) {
 	tcount[t SUBSEP v]++
+	print csv(t) "," csv(s) "," csv(v) "," csv(why) > (data "/verdicts.csv")
 	if (v != "met")
 		tlist[t] = tlist[t] sprintf("\n  - %s: %s%s", s, v, why != "" ? " (" why ")" : "")
 	else if (why != "")
@@ -246,8 +409,12 @@ function targets(    i, s, r, st, v, lv, k, worst, w) {
 	print "| target | met | within noise | missed |" > md
 	print "|---|---|---|---|" > md
 	print "\ntargets (met / within noise / missed):"
+	print "target,label,met,within_noise,missed" > (data "/targets.csv")
 	for (i = 1; i <= ntg; i++) {
 		t = TG[i]
+		print t "," csv(tlabel[t]) "," tcount[t SUBSEP "met"] + 0 "," \
+		      tcount[t SUBSEP "within noise"] + 0 "," \
+		      tcount[t SUBSEP "missed"] + 0 > (data "/targets.csv")
 		printf "| %s | %d | %d | %d |\n", tlabel[t], tcount[t SUBSEP "met"],
 		       tcount[t SUBSEP "within noise"], tcount[t SUBSEP "missed"] > md
 		printf "  %s: %d / %d / %d\n", tlabel[t], tcount[t SUBSEP "met"],
@@ -413,6 +580,8 @@ END {
 		split(l, w, " ")
 		nexp++
 		why = check(w[1], w[2], w[3], w[4])
+		print csv(w[1]) "," csv(w[2]) "," csv(w[3]) "," csv(w[4]) "," \
+		      (why == "" ? "held" : "failed") "," csv(why) > (data "/expectations.csv")
 		if (why != "") {
 			failed_exp[++nf] = w[1] ": " why
 		}
@@ -432,6 +601,10 @@ END {
 		print "- FAIL " failed_exp[i] > md
 	}
 	counter_tables()
+	metrics_csv()
+	compare_csv()
+	bench_csv()
+	summary()
 	close(md)
 	exit (nf || invalid) ? 1 : 0
 }

@@ -27,8 +27,8 @@ ICOUNT_NS=$((1 << icount_shift))
 lab=${LAB_OUT:-$OUT/lab}
 report=${REPORT:-$OUT/report}
 bin=$OUT/lab/bin
-mkdir -p "$lab" "$bin" "$report/svg"
-rm -f "$report"/svg/*.svg
+mkdir -p "$lab" "$bin" "$report/svg" "$report/data"
+rm -f "$report"/svg/*.svg "$report"/data/*.csv
 
 gcc -O2 -Wall -Wextra -Werror -o "$bin/lbwork" "$LB_ROOT/guest/lbwork.c" -lm
 
@@ -120,6 +120,11 @@ if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount)"
 	cat "$report/cost.md"
 fi
-"$LB_ROOT/scripts/lab-html.sh" "$report" "$lab/runs.txt" "$lab/metrics.txt"
+meta="Linux $(make -s -C "$LB_TREE" kernelversion 2>/dev/null || echo "$LB_BASE") on arm64 guests under QEMU TCG (emulated; every"
+meta+=" vCPU runs at the host's speed, so capacities change decisions, not"
+meta+=" throughput) · lb-rework $(git -C "$LB_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
+meta+=" · $(date -u '+%Y-%m-%d %H:%M UTC') · $(wc -l <"$lab/runs.txt") scenarios"
+awk -v dir="$report" -v runs="$lab/runs.txt" -v meta="$meta" \
+	-f "$LB_ROOT/scripts/lab-html.awk" >"$report/index.html"
 echo "report: $report/index.html (table: $report/report.md; runs: $lab)"
 exit $rc
