@@ -69,12 +69,12 @@ finish() {
 }
 
 echo "== host tools"
-if ! check tools "$S/need-tools.sh"; then finish; fi
+if ! check tools "$S/need-tools.sh" check; then finish; fi
 
 echo "== tooling: bad input"
 for t in "$LB_ROOT"/tests/host/*.sh; do
-	# These two need the tree or a kernel; they run further down.
-	case $(basename "$t") in series-does-not-apply.sh | guest-hang.sh) continue ;; esac
+	# These need the tree, a kernel or a lab run; they run further down.
+	case $(basename "$t") in series-does-not-apply.sh | guest-hang.sh | report-in-browser.sh) continue ;; esac
 	check "host/$(basename "$t" .sh)" "$t"
 done
 
@@ -160,6 +160,9 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_ROOT/scenarios/seed-5little.scen"
 	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
 		sed 's/^/     /'
+	# Its page, as a reader's browser shows it.
+	check lab/report-in-browser "$LB_ROOT/tests/host/report-in-browser.sh" \
+		"$OUT/check/report"
 	# The kselftests of the series, built static and run in bl44; each
 	# test case counts, as KUnit's do.
 	if check kselftest-build "$S/kselftest.sh"; then

@@ -1,9 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Make sure every host tool the project uses is present. As root, install
-# the missing Debian packages with apt-get; otherwise stop with one message
-# that names them.
+# need-tools.sh [check]: make sure every host tool the project uses is
+# present; "check" adds those only make check needs (a headless browser
+# for the report's test). As root, install the missing Debian packages
+# with apt-get; otherwise stop with one message that names them.
 
 . "$(dirname "$0")/lib.sh"
 
@@ -36,6 +37,7 @@ REQS=(
 	/usr/lib/python3/dist-packages/git:python3-git
 	/usr/lib/python3/dist-packages/docutils:python3-docutils
 )
+[ "${1:-}" = check ] && REQS+=(chromium:chromium)
 
 missing_pkgs() {
 	local r what pkg
