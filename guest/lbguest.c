@@ -108,11 +108,20 @@ static int info(void)
 	int cpu = -1, level = 0, ncpus = 0;
 	FILE *f;
 
+	/*
+	 * Only architectures that scale capacities (arm64's device tree)
+	 * have cpu_capacity; every CPU of the others has the full 1024.
+	 */
 	for (int c = 0; c < MAX_CPUS; c++) {
 		snprintf(path, sizeof(path),
 			 "/sys/devices/system/cpu/cpu%d/cpu_capacity", c);
-		if (read_line(path, buf, sizeof(buf)))
-			break;
+		if (read_line(path, buf, sizeof(buf))) {
+			snprintf(path, sizeof(path),
+				 "/sys/devices/system/cpu/cpu%d", c);
+			if (access(path, F_OK))
+				break;
+			strcpy(buf, "1024");
+		}
 		printf("@cap %d %s\n", c, buf);
 		ncpus++;
 	}

@@ -1,11 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# build-kernel.sh VARIANT: configure and build the arm64 Image of one
-# variant (rework or stock) in $OUT/build/VARIANT.
+# build-kernel.sh VARIANT: configure and build the kernel of one variant
+# (rework or stock) for the guest architecture (GUEST_ARCH, default arm64:
+# the Image in $OUT/build/VARIANT; x86_64: the bzImage in
+# $OUT/build/VARIANT-x86_64).
 #
-# The config is tinyconfig plus configs/base.config, configs/base-BASE.config
-# and configs/VARIANT.config. It is regenerated only when a fragment or the
+# The config is tinyconfig plus configs/base.config,
+# configs/arch-ARCH.config, configs/base-BASE.config and
+# configs/VARIANT.config. It is regenerated only when a fragment or the
 # tree's Kconfig changes, and every option a fragment asks for must survive
 # olddefconfig: a silently dropped option fails the build.
 
@@ -13,11 +16,12 @@
 
 variant=${1:?usage: build-kernel.sh VARIANT}
 frag=$LB_ROOT/configs/$variant.config
-[ -f "$frag" ] || die "unknown variant '$variant' (known: $(cd "$LB_ROOT/configs" && ls ./*.config | sed 's|./||;s|.config||' | grep -v base | tr '\n' ' '))"
-O=$OUT/build/$variant
+[ -f "$frag" ] || die "unknown variant '$variant' (known: $(cd "$LB_ROOT/configs" && ls ./*.config | sed 's|./||;s|.config||' | grep -v 'base\|arch-' | tr '\n' ' '))"
+O=$(build_dir "$variant")
 mkdir -p "$O"
 
-frags=("$LB_ROOT/configs/base.config" "$LB_ROOT/configs/base-$LB_BASE.config" "$frag")
+frags=("$LB_ROOT/configs/base.config" "$LB_ROOT/configs/arch-$GUEST_ARCH.config"
+       "$LB_ROOT/configs/base-$LB_BASE.config" "$frag")
 want=$(cat "${frags[@]}" | sha1sum | cut -c1-16)
 want="$want-$(git -C "$LB_TREE" rev-parse HEAD:init/Kconfig | cut -c1-12)"
 if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
@@ -45,10 +49,10 @@ if [ "$(cat "$O/.lb-config-stamp" 2>/dev/null)" != "$want" ]; then
 fi
 
 # LB_TARGET builds one object instead (stock-identical.sh wants fair.o).
-target=${LB_TARGET:-Image}
+target=${LB_TARGET:-$(basename "$KIMAGE")}
 kmake -s O="$O" -j"$(nproc)" "$target"
-if [ "$target" = Image ]; then
-	echo "   $O/arch/arm64/boot/Image"
+if [ "$target" = "$(basename "$KIMAGE")" ]; then
+	echo "   $O/$KIMAGE"
 else
 	echo "   $O/$target"
 fi

@@ -5,8 +5,9 @@
 #   host tests of the tooling (bad input) and of the oracle, the engine's
 #   oracle and fuzzer on the host, the two kernel builds, the
 #   x86_64 and SMP=n builds of kernel/sched/, W=1 and kernel-doc on our
-#   files, a boot of every topology with its check, the
-#   KUnit suite in the bl44 guest (each case counts), the stock kernel,
+#   files, the x86_64 guests' kernel, a boot of every topology with its
+#   check, the KUnit suite in the bl44 and smt2numa guests (each case
+#   counts), the kselftests in both, the stock kernel,
 #   the guest-hang handling, and the series (format, checkpatch, git am).
 # Ends with the line "N passed, N failed".
 
@@ -38,6 +39,27 @@ check() {
 		tail -n 60 "$LOGS/$name.log" | sed 's/^/     | /'
 	fi
 	return "$rc"
+}
+
+# run_kselftests TOPO: the kselftests in a guest of TOPO; each case counts,
+# and a guest that did not end cleanly, or no report, is one failure.
+run_kselftests() {
+	local log=$LOGS/kselftest-$1.log totals rc
+
+	"$S/kselftest-run.sh" "$1" >"$log" 2>&1
+	rc=$?
+	grep -v '^  #' "$log" | sed 's/^/     /' | tail -n 12
+	totals=$(grep '^kselftest: pass=' "$log")
+	if [ -n "$totals" ]; then
+		passed=$((passed + $(sed 's/.*pass=\([0-9]*\).*/\1/' <<<"$totals")))
+		failed=$((failed + $(sed 's/.*fail=\([0-9]*\).*/\1/' <<<"$totals")))
+	fi
+	if [ -z "$totals" ] ||
+	   { [ "$rc" -ne 0 ] && grep -q ' fail=0 ' <<<"$totals"; }; then
+		failed=$((failed + 1))
+		echo "FAIL kselftest guest in $1 (see $log)"
+		tail -n 30 "$log" | sed 's/^/     | /'
+	fi
 }
 
 # count_kunit CONSOLE LOG: every KUnit case of a boot counts as one test;
@@ -100,6 +122,9 @@ check build-rework "$S/build-kernel.sh" rework
 rework_ok=$?
 check build-stock "$S/build-kernel.sh" stock
 stock_ok=$?
+# The x86_64 guests' kernel: SMT siblings, sockets and NUMA nodes.
+check build-rework-x86_64 env GUEST_ARCH=x86_64 "$S/build-kernel.sh" rework
+x86_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
 	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o \
 		kernel/sched/fair_lb_watch.o
@@ -129,14 +154,19 @@ echo "== guests"
 info=$OUT/check/info.run
 printf '60 info /bin/lbguest info\n' >"$info"
 if [ "$rework_ok" -eq 0 ]; then
+	# KUnit runs at boot in bl44 and in the x86_64 smt2numa.
 	for topo in $(known_topos); do
+		[ "$(topo_arch "$(topo_file "$topo")")" = x86_64 ] &&
+			[ "$x86_ok" -ne 0 ] && continue
 		args=kunit.enable=0
-		[ "$topo" = bl44 ] && args=
+		case $topo in bl44 | smt2numa) args= ;; esac
 		check "boot/$topo" sh -c '"$1/boot.sh" "$2" "$3" rework "$4" "$5" &&
 			"$1/guest-report.sh" "$3" "$6/runs/$2/console.log"' _ \
 			"$S" "check-$topo" "$topo" "$info" "$args" "$OUT"
 	done
 	count_kunit "$OUT/runs/check-bl44/console.log" "$LOGS/kunit.log"
+	[ "$x86_ok" -eq 0 ] && count_kunit "$OUT/runs/check-smt2numa/console.log" \
+		"$LOGS/kunit-smt2numa.log"
 	check guest-hang-is-killed "$LB_ROOT/tests/host/guest-hang.sh"
 
 	# The seed's example, both directions, rework and stock alternating.
@@ -163,25 +193,12 @@ if [ "$rework_ok" -eq 0 ]; then
 	# Its page, as a reader's browser shows it.
 	check lab/report-in-browser "$LB_ROOT/tests/host/report-in-browser.sh" \
 		"$OUT/check/report"
-	# The kselftests of the series, built static and run in bl44; each
-	# test case counts, as KUnit's do.
-	if check kselftest-build "$S/kselftest.sh"; then
-		"$S/kselftest-run.sh" bl44 >"$LOGS/kselftest.log" 2>&1
-		ks_rc=$?
-		grep -v '^  #' "$LOGS/kselftest.log" | sed 's/^/     /' | tail -n 12
-		totals=$(grep '^kselftest: pass=' "$LOGS/kselftest.log")
-		if [ -n "$totals" ]; then
-			passed=$((passed + $(sed 's/.*pass=\([0-9]*\).*/\1/' <<<"$totals")))
-			failed=$((failed + $(sed 's/.*fail=\([0-9]*\).*/\1/' <<<"$totals")))
-		fi
-		# A guest that did not end cleanly, or a missing report.
-		if [ -z "$totals" ] ||
-		   { [ "$ks_rc" -ne 0 ] && grep -q ' fail=0 ' <<<"$totals"; }; then
-			failed=$((failed + 1))
-			echo "FAIL kselftest guest (see $LOGS/kselftest.log)"
-			tail -n 30 "$LOGS/kselftest.log" | sed 's/^/     | /'
-		fi
-	fi
+	# The kselftests of the series, built static and run in bl44 and,
+	# built for x86_64, in smt2numa; each test case counts, as KUnit's do.
+	check kselftest-build "$S/kselftest.sh" && run_kselftests bl44
+	[ "$x86_ok" -eq 0 ] &&
+		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/kselftest.sh" &&
+		run_kselftests smt2numa
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
 	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0

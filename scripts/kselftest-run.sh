@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # kselftest-run.sh [TOPO]: run the load-balancer kselftests (built by
-# kselftest.sh into $OUT/kselftest/) in a guest of TOPO (default bl44) with
+# kselftest.sh into $OUT/kselftest/, or kselftest-x86_64/ for an x86_64
+# topology) in a guest of TOPO (default bl44) with
 # the rework kernel (VARIANT=debug: the debug kernel of
 # configs/debug.config), print their TAP results and the line
 #   kselftest: pass=N fail=N skip=N
@@ -12,14 +13,16 @@
 . "$(dirname "$0")/lib.sh"
 
 topo=${1:-bl44}
+set_guest_arch "$(topo_arch "$(topo_file "$topo")")"
 list=$LB_ROOT/tests/guest/kselftest.run
 variant=${VARIANT:-rework}
 name=kselftest-$topo${VARIANT:+-$variant}
 extra=()
 progs=$(awk '!/^#/ && NF >= 3 { print $2 }' "$list")
 for p in $progs; do
-	[ -x "$OUT/kselftest/$p" ] || die "$OUT/kselftest/$p is missing; run scripts/kselftest.sh"
-	extra+=("/bin/$p=$OUT/kselftest/$p")
+	ks=$OUT/kselftest$ARCH_SUFFIX/$p
+	[ -x "$ks" ] || die "$ks is missing; run GUEST_ARCH=$GUEST_ARCH scripts/kselftest.sh"
+	extra+=("/bin/$p=$ks")
 done
 
 rc=0

@@ -3,7 +3,8 @@
 #
 # kselftest.sh: build the load-balancer kselftests of the kernel tree
 # (tools/testing/selftests/sched/lb, installed there by 'make apply') as
-# static arm64 programs into $OUT/kselftest/, and list them.
+# static programs for the guest architecture (GUEST_ARCH, default arm64)
+# into $OUT/kselftest/ (x86_64: $OUT/kselftest-x86_64/), and list them.
 #
 # The tests use only libc and the kselftest harness, so the kernel's
 # "make headers" is not needed: lib.mk points KHDR_INCLUDES at the
@@ -13,16 +14,18 @@
 . "$(dirname "$0")/lib.sh"
 
 src=$LB_TREE/tools/testing/selftests/sched/lb
-dst=$OUT/kselftest
+dst=$OUT/kselftest$ARCH_SUFFIX
+machine=AArch64
+[ "$GUEST_ARCH" = x86_64 ] && machine=X86-64
 
 [ -f "$src/Makefile" ] || die "no $src/Makefile; run 'make apply' first"
 command -v "${CROSS}gcc" >/dev/null ||
-	die "no ${CROSS}gcc; install gcc-aarch64-linux-gnu"
+	die "no ${CROSS}gcc for $GUEST_ARCH; run 'make tools'"
 mkdir -p "$dst"
 
 # lib.mk appends its flags to CFLAGS and LDFLAGS from the environment.
 ksmake() {
-	CFLAGS="-static" LDFLAGS="-static" make -C "$src" ARCH=arm64 \
+	CFLAGS="-static" LDFLAGS="-static" make -C "$src" ARCH="$ARCH" \
 		CROSS_COMPILE="$CROSS" OUTPUT="$dst" "$@"
 }
 
@@ -33,12 +36,12 @@ fi
 progs=$(ksmake -s --no-print-directory COLLECTION=sched/lb emit_tests |
 	sed 's/^sched\/lb://')
 [ -n "$progs" ] || die "the kselftest Makefile in $src lists no programs"
-echo "kselftests (static arm64) in $dst:"
+echo "kselftests (static $GUEST_ARCH) in $dst:"
 for p in $progs; do
 	bin=$dst/$p
 	[ -x "$bin" ] || die "$bin was not built"
-	"${CROSS}readelf" -h "$bin" | grep -q 'Machine:.*AArch64' ||
-		die "$bin is not an arm64 program"
+	"${CROSS}readelf" -h "$bin" | grep -q "Machine:.*$machine" ||
+		die "$bin is not an $GUEST_ARCH program"
 	if "${CROSS}readelf" -l "$bin" | grep -q INTERP; then
 		die "$bin is not static"
 	fi

@@ -84,6 +84,13 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 		qemu_extra="-icount shift=$icount_shift,sleep=off"
 		slow=12
 	fi
+	arch=$(topo_arch "$(topo_file "$topo")")
+	# The x86_64 kernel is built on first use (make run builds arm64's).
+	if [ "$arch" != arm64 ] && ! GUEST_ARCH=$arch stage "build rework kernel ($arch)" \
+		"$LB_ROOT/scripts/build-kernel.sh" rework; then
+		rc=1
+		continue
+	fi
 	: >"$list"
 	for f in "${files[@]}"; do
 		[ "${topo_of[$f]}" = "$boot" ] || continue
@@ -120,9 +127,13 @@ if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount)"
 	cat "$report/cost.md"
 fi
-meta="Linux $(make -s -C "$LB_TREE" kernelversion 2>/dev/null || echo "$LB_BASE") on arm64 guests under QEMU TCG (emulated; every"
-meta+=" vCPU runs at the host's speed, so capacities change decisions, not"
-meta+=" throughput) · lb-rework $(git -C "$LB_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
+# What ran: "arm64 TCG", "x86_64 KVM", ... from each boot of this lab.
+accel=$(for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
+	cat "$OUT/runs/lab-${boot/:/-}/accel" 2>/dev/null; done | sort -u |
+	sed 's/ / under QEMU /' | paste -sd, | sed 's/,/, /g')
+meta="Linux $(make -s -C "$LB_TREE" kernelversion 2>/dev/null || echo "$LB_BASE") guests: ${accel:-none booted}"
+meta+=" (under TCG every vCPU runs at the host's speed: capacities change"
+meta+=" decisions, not throughput) · lb-rework $(git -C "$LB_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
 meta+=" · $(date -u '+%Y-%m-%d %H:%M UTC') · $(wc -l <"$lab/runs.txt") scenarios"
 awk -v dir="$report" -v runs="$lab/runs.txt" -v meta="$meta" \
 	-f "$LB_ROOT/scripts/lab-html.awk" >"$report/index.html"

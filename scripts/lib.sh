@@ -25,9 +25,42 @@ if [ "$LB_BASE" != 7.3 ]; then
 fi
 export OUT BASE=$LB_BASE
 LB_TREE=${KSRC:-$OUT/linux}
-ARCH=arm64
-CROSS=aarch64-linux-gnu-
-export ARCH
+
+# set_guest_arch ARCH: the guests' architecture, arm64 (the default) or
+# x86_64 (the topologies whose file says "arch = x86_64": SMT, NUMA and
+# several LLCs). It picks the compiler, the kernel image and the build
+# directories; GUEST_ARCH in the environment sets it for a whole command.
+set_guest_arch() {
+	case $1 in
+	arm64)
+		ARCH=arm64 CROSS=aarch64-linux-gnu-
+		KIMAGE=arch/arm64/boot/Image ARCH_SUFFIX=
+		;;
+	x86_64)
+		ARCH=x86_64 CROSS=
+		KIMAGE=arch/x86/boot/bzImage ARCH_SUFFIX=-x86_64
+		;;
+	*)
+		echo "error: unknown guest architecture '$1' (known: arm64 x86_64)" >&2
+		exit 2
+		;;
+	esac
+	GUEST_ARCH=$1
+	export ARCH GUEST_ARCH
+}
+set_guest_arch "${GUEST_ARCH:-arm64}"
+
+# build_dir VARIANT: where VARIANT's kernel for the guest architecture is.
+build_dir() {
+	echo "$OUT/build/$1$ARCH_SUFFIX"
+}
+
+# topo_arch FILE: the architecture of a topology file (default arm64).
+topo_arch() {
+	local a
+	a=$(topo_get "$1" arch)
+	echo "${a:-arm64}"
+}
 
 die() {
 	echo "error: $*" >&2

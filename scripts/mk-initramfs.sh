@@ -1,15 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# mk-initramfs.sh RUNLIST OUTPUT: build the guest programs (static arm64)
-# and pack them with RUNLIST as /etc/lb/run into the gzip'd cpio OUTPUT.
+# mk-initramfs.sh RUNLIST OUTPUT: build the guest programs (static, for
+# the guest architecture) and pack them with RUNLIST as /etc/lb/run into the gzip'd cpio OUTPUT.
 # Extra files to pack can be given as "guest-path=host-path" in LB_EXTRA.
 
 . "$(dirname "$0")/lib.sh"
 
 runlist=${1:?usage: mk-initramfs.sh RUNLIST OUTPUT}
 output=${2:?usage: mk-initramfs.sh RUNLIST OUTPUT}
-bin=$OUT/guest/bin
+bin=$OUT/guest/bin$ARCH_SUFFIX
 mkdir -p "$bin"
 
 CFLAGS="-static -O2 -Wall -Wextra -Werror"

@@ -25,6 +25,8 @@ REQS=(
 	aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu
 	/usr/aarch64-linux-gnu/lib/libc.a:libc6-dev-arm64-cross
 	qemu-system-aarch64:qemu-system-arm
+	qemu-system-x86_64:qemu-system-x86
+	/usr/share/seabios/bios-256k.bin:seabios
 	fdtput:device-tree-compiler
 	dtc:device-tree-compiler
 	/usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring

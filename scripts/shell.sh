@@ -9,7 +9,11 @@
 
 topo=${1:-bl44}
 variant=${2:-rework}
-topo_file "$topo" >/dev/null
+arch=$(topo_arch "$(topo_file "$topo")")
+# make shell builds the arm64 kernel; an x86_64 topology's is built here.
+if [ "$arch" != arm64 ]; then
+	GUEST_ARCH=$arch "$LB_ROOT/scripts/build-kernel.sh" "$variant" || exit
+fi
 run=$OUT/runs/shell-$topo-$variant
 mkdir -p "$run"
 printf '%s shell /bin/lbguest sh\n' "${SHELL_TIMEOUT:-3600}" >"$run/run.list"
