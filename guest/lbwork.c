@@ -48,7 +48,7 @@ static const char * const kind_names[] = {
 
 /* The metrics the host analyzer computes; thresholds may name these. */
 static const char * const metric_names[] = {
-	"wasted_pct", "misplaced_pct", "eta", "jain", "t_bal_ms",
+	"wasted_pct", "misplaced_pct", "smt_shared_pct", "eta", "jain", "t_bal_ms",
 	"migr_rate", "pingpong", "misfit_ms", "moves", "msgs_per_s",
 };
 
@@ -1135,6 +1135,18 @@ static void print_header(FILE *out, const struct run *r, const char *arm,
 		if (f)
 			fclose(f);
 		fprintf(out, "@cap %d %s", c, buf);
+	}
+	/* The SMT core of each CPU, named by its lowest CPU. */
+	for (int c = 0; c < r->ncpus; c++) {
+		snprintf(path, sizeof(path),
+			 "/sys/devices/system/cpu/cpu%d/topology/thread_siblings_list", c);
+		FILE *f = fopen(path, "r");
+		int first;
+
+		if (f && fscanf(f, "%d", &first) == 1 && first >= 0 && first <= c)
+			fprintf(out, "@core %d %d\n", c, first);
+		if (f)
+			fclose(f);
 	}
 	for (int i = 0; i < r->n; i++) {
 		const struct spec *t = &r->sc->s[r->t[i].spec];

@@ -9,6 +9,8 @@
  *
  *   @run scenario=S arm=A rep=R topo=T ncpus=C t_ref=SECS t_end=SECS
  *   @cap CPU CAPACITY                   one line per CPU
+ *   @core CPU FIRST                     optional: FIRST is the lowest CPU
+ *                                       of CPU's SMT core
  *   @task PID allowed=CPULIST name=NAME one line per workload task
  *   @mark SECS misfit PID               optional: PID became heavy
  *   @cost KEY=VALUE...                  optional: echoed unchanged
@@ -84,6 +86,8 @@ struct run {
 	long long t_ref, t_end;
 	int cap[MAX_CPUS];
 	unsigned long long has_cap;
+	int core[MAX_CPUS];	/* lowest CPU of each CPU's SMT core */
+	int has_smt;		/* some core has several CPUs */
 	int ntasks, nmarks;
 	struct task task[MAX_TASKS];
 	struct mark mark[MAX_MARKS];
@@ -105,7 +109,7 @@ struct sim {
 };
 
 struct result {
-	double wasted_pct, misplaced_pct, eta, jain, migr_rate;
+	double wasted_pct, misplaced_pct, smt_shared_pct, eta, jain, migr_rate;
 	int eta_ok, jain_ok, rate_ok;
 	long long t_bal;		/* ns after t_ref, -1 if never */
 	int pingpong, moves;
@@ -443,6 +447,24 @@ static void parse_cap(struct run *r, const char *line)
 	r->has_cap |= 1ULL << cpu;
 }
 
+static void parse_core(struct run *r, const char *line)
+{
+	const char *p = line + 5;
+	long long cpu, first;
+
+	p += strspn(p, " ");
+	cpu = parse_num(p);
+	p += strspn(p, "0123456789");
+	p += strspn(p, " ");
+	first = parse_num(p);
+	if (cpu < 0 || cpu >= r->ncpus || first < 0 || first > cpu) {
+		r->bad = "@core";
+		return;
+	}
+	r->core[cpu] = first;
+	r->has_smt |= first != cpu;
+}
+
 static void parse_task(struct run *r, const char *line)
 {
 	const char *v = kv(line, "allowed=");
@@ -517,6 +539,8 @@ static void header_line(struct run *r, const char *line)
 {
 	if (starts(line, "@cap"))
 		parse_cap(r, line);
+	else if (starts(line, "@core"))
+		parse_core(r, line);
 	else if (starts(line, "@task"))
 		parse_task(r, line);
 	else if (starts(line, "@mark"))
@@ -741,6 +765,30 @@ static int misplaced_now(const struct run *r, const struct sim *s,
 	return n ? max_matching(idle, want, n) : 0;
 }
 
+/*
+ * SMT cores whose CPUs are all idle, set against cores where W tasks run
+ * on several sibling CPUs: as many as can be paired, each pair a task
+ * that could have a core to itself. Affinity is not considered.
+ */
+static int smt_shared_now(const struct run *r, const struct sim *s)
+{
+	int busy[MAX_CPUS] = { 0 }, w_on[MAX_CPUS] = { 0 };
+	int c, w, idle = 0, shared = 0;
+
+	for (c = 0; c < r->ncpus; c++)
+		busy[r->core[c]] += !!s->running[c];
+	for (w = 0; w < r->ntasks; w++)
+		if (task_running(r, s, w))
+			w_on[r->core[s->cpu[w]]]++;
+	for (c = 0; c < r->ncpus; c++) {
+		if (r->core[c] != c)
+			continue;
+		idle += !busy[c];
+		shared += w_on[c] > 1;
+	}
+	return idle < shared ? idle : shared;
+}
+
 /* ------------------------------------------------------------------ */
 /* Time to balance                                                      */
 
@@ -794,6 +842,10 @@ static void tbal_feed(struct tbal *b, long long from, long long to, int ok)
  *                  there: each idle CPU and each task counted at most once
  *   misplaced_pct  the same with W tasks running on a CPU smaller than the
  *                  idle one
+ *   smt_shared_pct 100 * ∫ shared(t) dt / (K * T) with K SMT cores, where
+ *                  shared(t) pairs wholly idle cores with cores running W
+ *                  tasks on several siblings (smt_shared_now()); only for
+ *                  runs whose @core lines show SMT
  *   eta            delivered / ideal: delivered = Σ runtime * cap / 1024,
  *                  ideal = T * Σ cap / 1024 over the min(N, C) biggest CPUs
  *   jain           (Σ x)² / (N * Σ x²), x a task's runtime * cap / 1024
@@ -810,6 +862,8 @@ struct metrics {
 	unsigned long long bigger[MAX_CPUS];	/* CPUs of higher capacity */
 	int maxcap[MAX_TASKS];		/* top capacity a task may use */
 	long long wasted, misplaced;	/* integrals, CPU·ns */
+	long long smt_shared;		/* integral, core·ns */
+	int ncores;
 	double x[MAX_TASKS];		/* delivered, ns at capacity 1024 */
 	struct tbal tb;
 	long long mig_t[MAX_TASKS];	/* last migration of each task */
@@ -841,6 +895,8 @@ static void metrics_init(struct metrics *m, const struct run *r)
 	}
 	for (i = 0; i < MAX_MARKS; i++)
 		m->delay[i] = -1;
+	for (i = 0; i < r->ncpus; i++)
+		m->ncores += r->core[i] == i;
 }
 
 /* Marks before b: is the task already running on a top CPU? */
@@ -880,6 +936,8 @@ static void metrics_span(void *ctx, const struct sim *s, long long a,
 	misp = misplaced_now(r, s, m->bigger);
 	m->wasted += waste * (hi - lo);
 	m->misplaced += misp * (hi - lo);
+	if (r->has_smt)
+		m->smt_shared += smt_shared_now(r, s) * (hi - lo);
 	tbal_feed(&m->tb, lo, hi, !waste && !misp);
 }
 
@@ -1019,6 +1077,8 @@ static void compute(const struct run *r, struct result *res)
 	memset(res, 0, sizeof(*res));
 	res->wasted_pct = 100.0 * m->wasted / cpu_ns;
 	res->misplaced_pct = 100.0 * m->misplaced / cpu_ns;
+	res->smt_shared_pct = 100.0 * m->smt_shared /
+			      ((double)m->ncores * (r->t_end - r->t_ref));
 	res->t_bal = m->tb.found >= 0 ? m->tb.found - r->t_ref : -1;
 	res->pingpong = m->pingpong;
 	res->moves = m->moves;
@@ -1034,6 +1094,8 @@ static void print_result(const struct run *r, const struct result *res)
 	       r->scenario, r->arm, r->rep, r->ncpus);
 	printf(" wasted_pct=%.2f misplaced_pct=%.2f", res->wasted_pct,
 	       res->misplaced_pct);
+	if (r->has_smt)
+		printf(" smt_shared_pct=%.2f", res->smt_shared_pct);
 	if (res->eta_ok)
 		printf(" eta=%.3f", res->eta);
 	else
@@ -1468,6 +1530,8 @@ static struct run *feed(struct run *r, const char *line, const char *svg_dir,
 			*err |= finish_run(r, svg_dir);
 		r = xrealloc(NULL, sizeof(*r));
 		memset(r, 0, sizeof(*r));
+		for (int c = 0; c < MAX_CPUS; c++)
+			r->core[c] = c;
 		parse_run(r, line);
 	} else if (!r) {
 		/* noise between runs */

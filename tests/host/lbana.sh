@@ -113,7 +113,7 @@ same one-stream "$tmp/all.want" "$tmp/all.cases"
 grep -q '^scenario=busy arm=rework rep=1 valid=1 ' "$tmp/all.got" ||
 	{ echo "FAIL: the busy run is not valid"; fail=1; }
 want="affinity-rework-1.svg busy-rework-1.svg misplaced-stock-2.svg"
-want+=" pingpong-stock-1.svg tbal-rework-3.svg wasted-rework-1.svg"
+want+=" pingpong-stock-1.svg smt-stock-1.svg tbal-rework-3.svg wasted-rework-1.svg"
 got=$(cd "$tmp/svg" && echo *.svg)
 if [ "$got" != "$want" ]; then
 	echo "FAIL: svg files: $got, want $want"
