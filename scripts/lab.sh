@@ -49,8 +49,9 @@ for f in "${files[@]}"; do
 	grep -qx 'clock icount' <<<"$norm" && topo_of[$f]+=:icount
 	runs=$(sed -n 's/^run //p' <<<"$norm")
 	dur=$(sed -n 's/^window_ms [0-9]* //p' <<<"$norm")
+	reps=$(sed -n 's/^reps //p' <<<"$norm")
 	for r in $runs; do
-		echo "$r $(basename "$f") $dur" >>"$lab/runs.txt"
+		echo "$r $(basename "$f") $dur $reps" >>"$lab/runs.txt"
 		sed -n "s/^expect /$r /p" <<<"$norm" >>"$lab/expect.txt"
 	done
 done
@@ -72,6 +73,13 @@ budget() {
 
 : >"$lab/results.all"
 rc=0
+# mawk reads a pipe in blocks: a quiet console would show no progress.
+awk_lines=
+awk -W version 2>/dev/null | grep -q mawk && awk_lines="-W interactive"
+# The time left is estimated from the guest seconds of the runs done and
+# to do (lab-progress.awk); done_s counts those of the boots before.
+t0=$(date +%s)
+done_s=0
 for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	topo=${boot%:icount}
 	name=${boot/:/-}
@@ -102,7 +110,7 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	done
 	if ! LB_EXTRA="${extra[*]}" LB_RESULTS="$lab/$name.results" \
 	     LB_QEMU_EXTRA="$qemu_extra" \
-	     LB_PROGRESS="awk -v total=$total -v runs=$lab/runs.txt -f $LB_ROOT/scripts/lab-progress.awk" \
+	     LB_PROGRESS="awk $awk_lines -v total=$total -v runs=$lab/runs.txt -v t0=$t0 -v done0=$done_s -f $LB_ROOT/scripts/lab-progress.awk" \
 	     GUEST_TIMEOUT=$limit \
 	     stage "lab on $topo${qemu_extra:+ (instruction-counted clock)} (rework kernel, both arms)" \
 	     "$LB_ROOT/scripts/boot.sh" "lab-$name" "$topo" rework "$list" \
@@ -110,6 +118,10 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 		rc=1
 	fi
 	cat "$lab/$name.results" >>"$lab/results.all"
+	done_s=$(awk -v d="$done_s" -v list="$list" '
+		BEGIN { while ((getline l < list) > 0) { split(l, w, " "); mine[w[2]] = 1 } }
+		($2 in mine) { d += $4 * 2 * ($3 / 1000 + 3) }
+		END { print d }' "$lab/runs.txt")
 done
 
 "$bin/lbana" "$lab/results.all" --svg "$report/svg" >"$lab/metrics.txt" || rc=1
