@@ -429,16 +429,23 @@ static void parse_run(struct run *r, const char *line)
 		r->bad = "t_end <= t_ref";
 }
 
-static void parse_cap(struct run *r, const char *line)
+/* "@WORD A B": the two numbers after the word, -1 where one is missing. */
+static void two_nums(const char *line, long long *a, long long *b)
 {
-	const char *p = line + 4;
-	long long cpu, cap;
+	const char *p = line + strcspn(line, " ");
 
 	p += strspn(p, " ");
-	cpu = parse_num(p);
+	*a = parse_num(p);
 	p += strspn(p, "0123456789");
 	p += strspn(p, " ");
-	cap = parse_num(p);
+	*b = parse_num(p);
+}
+
+static void parse_cap(struct run *r, const char *line)
+{
+	long long cpu, cap;
+
+	two_nums(line, &cpu, &cap);
 	if (cpu < 0 || cpu >= r->ncpus || cap < 0 || cap > 1 << 20) {
 		r->bad = "@cap";
 		return;
@@ -449,14 +456,9 @@ static void parse_cap(struct run *r, const char *line)
 
 static void parse_core(struct run *r, const char *line)
 {
-	const char *p = line + 5;
 	long long cpu, first;
 
-	p += strspn(p, " ");
-	cpu = parse_num(p);
-	p += strspn(p, "0123456789");
-	p += strspn(p, " ");
-	first = parse_num(p);
+	two_nums(line, &cpu, &first);
 	if (cpu < 0 || cpu >= r->ncpus || first < 0 || first > cpu) {
 		r->bad = "@core";
 		return;

@@ -3,6 +3,7 @@
 # lab-report.awk: turn lbana's per-run metric lines into the lab's table.
 #
 # Input: lines "scenario=S arm=A rep=R valid=1 key=value ..." (lbana).
+# Run with lab-stats.awk first (awk -f lab-stats.awk -f lab-report.awk).
 # Variables:
 #   runs    file of "SCENARIO FILE WINDOW_MS" lines, in lab order
 #   expect  file of "SCENARIO METRIC OP REF" lines (REF: a number, stock,
@@ -180,9 +181,9 @@ function summary(    f, i, met, noise, missed, ans) {
 }
 
 # data/bench.csv: throughput as the ratio of the arms' means with a 95 %
-# interval (the delta method on the two means' standard errors, Student t
-# at Welch's degrees of freedom). Guests under TCG run at emulated speed.
-function bench_csv(    f, i, s, m, r, st, nr, nst, vr, vs, q, df, se, t) {
+# interval (ratio_ci() of lab-stats.awk). Guests under TCG run at
+# emulated speed.
+function bench_csv(    f, i, s, m, r, st, nr, nst) {
 	f = data "/bench.csv"
 	print "scenario,metric,label,stock_mean,rework_mean,n_stock,n_rework,ratio,ci_low,ci_high" > f
 	for (i = 1; i <= ns; i++) {
@@ -194,28 +195,13 @@ function bench_csv(    f, i, s, m, r, st, nr, nst, vr, vs, q, df, se, t) {
 			continue
 		nr = cnt[s SUBSEP "rework" SUBSEP m]
 		nst = cnt[s SUBSEP "stock" SUBSEP m]
-		vr = nr > 1 ? var_of(s, "rework", m) / nr / (r * r) : 0
-		vs = nst > 1 ? var_of(s, "stock", m) / nst / (st * st) : 0
-		q = (nr > 1 ? vr ^ 2 / (nr - 1) : 0) + (nst > 1 ? vs ^ 2 / (nst - 1) : 0)
-		df = q > 0 ? (vr + vs) ^ 2 / q : 1
-		t = t975(df)
-		se = sqrt(vr + vs) * r / st
+		ratio_ci(r, var_of(s, "rework", m), nr, st, var_of(s, "stock", m), nst)
 		print csv(s) "," m "," csv(key_label(m)) "," st "," r "," nst "," nr "," \
-		      r / st "," r / st - t * se "," r / st + t * se > f
+		      r / st "," CI_LO "," CI_HI > f
 	}
 	close(f)
 }
 
-# Two-sided Student t quantile at 0.95 (0.975 one-sided).
-function t975(df,    t) {
-	split("12.706 4.303 3.182 2.776 2.571 2.447 2.365 2.306 2.262 2.228", t, " ")
-	df = int(df)
-	if (df < 1)
-		df = 1
-	if (df <= 10)
-		return t[df]
-	return df <= 30 ? 2.09 : 1.96
-}
 
 BEGIN {
 	data = dir "/data"
@@ -495,16 +481,6 @@ function var_of(s, a, m) {
 	return sd(s, a, m) ^ 2
 }
 
-# One-sided Student t quantile at 0.95 for df degrees of freedom.
-function t95(df,    t) {
-	split("6.314 2.920 2.353 2.132 2.015 1.943 1.895 1.860 1.833 1.812", t, " ")
-	df = int(df)
-	if (df < 1)
-		df = 1
-	if (df <= 10)
-		return t[df]
-	return df <= 30 ? 1.75 : 1.645
-}
 
 # Is the rework's mean beyond "want" in the wrong direction by a
 # significant margin? Welch's test against the stock arm when the
