@@ -13,7 +13,7 @@ export OUT KSRC
 
 S := scripts
 
-.PHONY: help tools prepare apply build build-rework build-stock run check \
+.PHONY: help tools prepare apply build build-rework build-stock run bench check \
 	shell series series-check topo-check debug-check kunit oracle fuzz \
 	clean distclean
 
@@ -25,6 +25,8 @@ help:
 	@echo "  make check          every test; ends with 'N passed, N failed'"
 	@echo
 	@echo "  make run SCENARIO=f one scenario file (format: scenarios/README.md)"
+	@echo "  make bench          hackbench, perf bench and stress-ng in the x86_64"
+	@echo "                      guest, stock against rework (benchmarks/*.bench)"
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
@@ -65,6 +67,12 @@ run:
 	@$(S)/check-args.sh run $(SCENARIO)
 	@$(MAKE) --no-print-directory build-rework
 	@$(S)/lab.sh $(SCENARIO)
+
+# The benchmarks alone (make run without SCENARIO runs them too).
+bench:
+	@$(S)/check-args.sh bench
+	@$(MAKE) --no-print-directory apply
+	@$(S)/bench.sh
 
 shell:
 	@$(S)/check-args.sh shell $(TOPO)

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-args.sh run [SCENARIO...] | shell TOPO | topos [TOPO...]: check
+# check-args.sh run [SCENARIO...] | shell TOPO | topos [TOPO...] | bench:
+# check
 # what make was asked
 # before anything is fetched, unpacked or built, and answer in about a
 # second: a malformed scenario names its file and line, an unknown
@@ -14,6 +15,9 @@ shift
 case $what in
 shell)
 	topo_file "${1:?usage: check-args.sh shell TOPO}" >/dev/null
+	;;
+bench)
+	"$LB_ROOT/scripts/bench.sh" --check "$@" || exit 2
 	;;
 topos)
 	for t in "$@"; do

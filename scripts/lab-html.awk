@@ -141,21 +141,37 @@ function targets_table(    i, j, t, list) {
 	print "</section>"
 }
 
-function bench_table(    i) {
-	print "<section id=\"benchmarks\"><h2>Throughput</h2>"
-	if (!nbench) {
-		print "<p>No scenario of this run measured throughput.</p></section>"
-		return
+function bench_table(    i, v, cls) {
+	print "<section id=\"benchmarks\"><h2>Benchmarks</h2>"
+	if (nbenchmarks) {
+		printf "<p class=\"note\">Host programs in %s guests, stock and rework alternating; rework/stock of the means with a 95%% interval; better or worse when the interval excludes 1.</p>\n",
+		       esc(T["benchmarks", 1, "accel"])
+		print "<table><tr><th>benchmark</th><th>guest</th><th>better</th><th>rework/stock</th><th>95% interval</th><th>verdict</th></tr>"
+		for (i = 1; i <= nbenchmarks; i++) {
+			v = T["benchmarks", i, "verdict"]
+			cls = v == "better" ? "good" : v == "worse" ? "bad" : ""
+			printf "<tr><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%.3f to %.3f</td><td class=\"%s\">%s</td></tr>\n",
+			       T["benchmarks", i, "benchmark"], T["benchmarks", i, "topology"],
+			       T["benchmarks", i, "better"],
+			       T["benchmarks", i, "ratio"], T["benchmarks", i, "ci_low"],
+			       T["benchmarks", i, "ci_high"], cls, v
+		}
+		print "</table>"
+	} else {
+		print "<p>No benchmark ran (make bench, or make run without SCENARIO).</p>"
 	}
-	print "<table><tr><th>scenario</th><th>measure</th><th>rework/stock</th><th>95% interval</th></tr>"
-	for (i = 1; i <= nbench; i++)
-		printf "<tr><td>%s</td><td>%s</td>%s<td>%s to %s</td></tr>\n",
-		       T["bench", i, "scenario"], esc(T["bench", i, "label"]),
-		       ratio_td(sprintf("%.2f", T["bench", i, "ratio"]), 0),
-		       num(T["bench", i, "ci_low"], 2), num(T["bench", i, "ci_high"], 2)
-	print "</table>"
-	print "<p class=\"note\">In arm64 guests under TCG every vCPU runs at emulated speed:"
-	print "these ratios compare the arms' placement, not real hardware.</p></section>"
+	if (nbench) {
+		print "<p>Throughput in the lab's scenarios:</p>"
+		print "<table><tr><th>scenario</th><th>measure</th><th>rework/stock</th><th>95% interval</th></tr>"
+		for (i = 1; i <= nbench; i++)
+			printf "<tr><td>%s</td><td>%s</td>%s<td>%s to %s</td></tr>\n",
+			       T["bench", i, "scenario"], esc(T["bench", i, "label"]),
+			       ratio_td(sprintf("%.2f", T["bench", i, "ratio"]), 0),
+			       num(T["bench", i, "ci_low"], 2), num(T["bench", i, "ci_high"], 2)
+		print "</table>"
+	}
+	print "<p class=\"note\">Under TCG every vCPU runs at emulated speed: the ratios"
+	print "compare the arms' placement, not real hardware.</p></section>"
 }
 
 # The cost of a search for the busiest group, rework/stock, per idle type
@@ -376,6 +392,7 @@ BEGIN {
 	ntargets = load("targets")
 	nverdicts = load("verdicts")
 	nbench = load("bench")
+	nbenchmarks = load("benchmarks")
 	nexpect = load("expectations")
 	nsum = load("summary")
 	for (r = 1; r <= nsum; r++)
@@ -421,7 +438,8 @@ BEGIN {
 	print "<a href=\"data/metrics.csv\">metrics</a>, <a href=\"data/targets.csv\">targets</a>,"
 	print "<a href=\"data/verdicts.csv\">verdicts</a>, <a href=\"data/compare.csv\">compare</a>,"
 	print "<a href=\"data/bench.csv\">bench</a>, <a href=\"data/expectations.csv\">expectations</a>,"
-	print "<a href=\"data/summary.csv\">summary</a>, <a href=\"data/runs.csv\">runs</a>; the tables as Markdown: <a href=\"report.md\">report.md</a>;"
+	print "<a href=\"data/summary.csv\">summary</a>, <a href=\"data/runs.csv\">runs</a>,"
+	print "<a href=\"data/benchmarks.csv\">benchmarks</a> (when run); the tables as Markdown: <a href=\"report.md\">report.md</a>;"
 	print "the cost against CPU count: <a href=\"cost.svg\">cost.svg</a>.</p></section>"
 	print "</body></html>"
 }

@@ -18,6 +18,8 @@
 #
 # LAB_OUT=dir (default $OUT/lab) keeps the runs; REPORT=dir (default
 # $OUT/report) gets index.html, report.md and the SVG heat maps.
+# Without SCENARIO files, the benchmarks of benchmarks/*.bench follow
+# (bench.sh).
 # Exit status: 0 when every run is valid and every "expect" holds.
 
 . "$(dirname "$0")/lib.sh"
@@ -73,9 +75,7 @@ budget() {
 
 : >"$lab/results.all"
 rc=0
-# mawk reads a pipe in blocks: a quiet console would show no progress.
-awk_lines=
-awk -W version 2>/dev/null | grep -q mawk && awk_lines="-W interactive"
+awk_lines=$(awk_lines)
 # The time left is estimated from the guest seconds of the runs done and
 # to do (lab-progress.awk); done_s counts those of the boots before.
 t0=$(date +%s)
@@ -130,7 +130,8 @@ find "$report/svg" -name '*.svg' ! -name '*-1.svg' -delete
 echo
 awk -v expect="$lab/expect.txt" -v runs="$lab/runs.txt" -v dir="$report" \
 	-v icount_ns=$ICOUNT_NS \
-	-f "$LB_ROOT/scripts/lab-report.awk" "$lab/metrics.txt" || rc=1
+	-f "$LB_ROOT/scripts/lab-stats.awk" -f "$LB_ROOT/scripts/lab-report.awk" \
+	"$lab/metrics.txt" || rc=1
 awk -v svg="$report/cost.svg" -v icount_ns=$ICOUNT_NS \
 	-f "$LB_ROOT/scripts/lab-cost.awk" "$lab/metrics.txt" >"$report/cost.md"
 if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
@@ -138,6 +139,11 @@ if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo "Balancer cost: instructions per search for the busiest group of the"
 	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount)"
 	cat "$report/cost.md"
+fi
+# The full lab (no file given) also runs the benchmarks of benchmarks/.
+if [ $# -eq 0 ]; then
+	echo
+	REPORT=$report "$LB_ROOT/scripts/bench.sh" || rc=1
 fi
 # What ran: "arm64 TCG", "x86_64 KVM", ... from each boot of this lab.
 accel=$(for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do

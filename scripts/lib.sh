@@ -120,6 +120,13 @@ topo_get() {
 	sed -n "s/^$2[[:space:]]*=[[:space:]]*//p" "$1" | head -n 1
 }
 
+# Flags that make awk read a pipe line by line (mawk reads it in blocks,
+# and a progress filter on a quiet console would show nothing).
+awk_lines() {
+	awk -W version 2>/dev/null | grep -q mawk && echo "-W interactive"
+	return 0
+}
+
 kmake() {
 	local cc="${CROSS}gcc"
 

@@ -13,7 +13,7 @@ bin=$OUT/guest/bin$ARCH_SUFFIX
 mkdir -p "$bin"
 
 CFLAGS="-static -O2 -Wall -Wextra -Werror"
-for prog in init lbguest lbwork; do
+for prog in init lbguest lbwork lbbench; do
 	src=$LB_ROOT/guest/$prog.c
 	if [ ! -x "$bin/$prog" ] || [ "$src" -nt "$bin/$prog" ]; then
 		# shellcheck disable=SC2086
@@ -36,7 +36,16 @@ list=$output.list
 	echo "file /init $bin/init 0755 0 0"
 	echo "file /bin/lbguest $bin/lbguest 0755 0 0"
 	echo "file /bin/lbwork $bin/lbwork 0755 0 0"
+	echo "file /bin/lbbench $bin/lbbench 0755 0 0"
 	echo "file /etc/lb/run $runlist 0644 0 0"
+	# Host programs and their libraries may go to deeper directories.
+	for e in ${LB_EXTRA:-}; do
+		d=$(dirname "${e%%=*}")
+		while [ "$d" != / ]; do
+			echo "dir $d 0755 0 0"
+			d=$(dirname "$d")
+		done
+	done | sort -u | grep -vx 'dir /\(proc\|sys\|bin\|etc\|etc/lb\|etc/lb/scen\|tmp\) 0755 0 0' || :
 	for e in ${LB_EXTRA:-}; do
 		echo "file ${e%%=*} ${e#*=} 0755 0 0"
 	done

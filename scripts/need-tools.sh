@@ -27,6 +27,9 @@ REQS=(
 	qemu-system-aarch64:qemu-system-arm
 	qemu-system-x86_64:qemu-system-x86
 	/usr/share/seabios/bios-256k.bin:seabios
+	hackbench:rt-tests
+	stress-ng:stress-ng
+	perf:linux-perf
 	fdtput:device-tree-compiler
 	dtc:device-tree-compiler
 	/usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring
