@@ -117,7 +117,7 @@ function answer(    cls) {
 	print "</section>"
 }
 
-function targets_table(    i, j, t, list) {
+function targets_table(    i, j, t, list, nmissed) {
 	print "<section id=\"targets\"><h2>Targets</h2>"
 	print "<table><tr><th>target</th><th>met</th><th>within noise</th><th>missed</th></tr>"
 	for (i = 1; i <= ntargets; i++) {
@@ -131,12 +131,13 @@ function targets_table(    i, j, t, list) {
 	print "</table>"
 	list = ""
 	for (j = 1; j <= nverdicts; j++)
-		if (T["verdicts", j, "verdict"] == "missed")
+		if (T["verdicts", j, "verdict"] == "missed" && ++nmissed)
 			list = list sprintf("<li><a href=\"#s-%s\">%s</a>: %s, %s</li>\n",
 				T["verdicts", j, "scenario"], T["verdicts", j, "scenario"],
 				esc(T["verdicts", j, "target"]), esc(T["verdicts", j, "detail"]))
 	if (list != "")
-		print "<p>Missed:</p><ul class=\"short\">\n" list "</ul>"
+		printf "<details><summary>Missed: %d</summary><ul class=\"short\">\n%s</ul></details>\n",
+		       nmissed, list
 	print "<p class=\"note\">Within noise: above the limit by less than the two arms' standard deviations added.</p>"
 	print "</section>"
 }

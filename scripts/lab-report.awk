@@ -126,9 +126,9 @@ function metrics_csv(    f, i, j, s, m, a, c, k, line) {
 
 # data/compare.csv: where the rework's wasted time or misfit latency is
 # below or above stock's significantly ("better", "worse": Welch's test,
-# one-sided at 5 %, as the expectations are judged), or not ("same"),
-# scenario by scenario.
-function compare_csv(    f, i, j, s, m, r, st, v) {
+# one-sided at 5 %, as the expectations are judged, and by at least 0.1
+# point or 10 ms), or not ("same"), scenario by scenario.
+function compare_csv(    f, i, j, s, m, r, st, v, small) {
 	f = data "/compare.csv"
 	print "scenario,metric,verdict,stock_mean,rework_mean,test" > f
 	for (i = 1; i <= ns; i++)
@@ -139,10 +139,13 @@ function compare_csv(    f, i, j, s, m, r, st, v) {
 			st = mean(s, "stock", m)
 			if (icount_scen[s] || r == "" || st == "")
 				continue
+			# Below 0.1 point of wasted time or 10 ms nothing counts,
+			# however steady both arms were.
+			small = m == "wasted_pct" ? 0.1 : 10
 			v = "same"
-			if (r < st && significant(s, m, st - r, 1))
+			if (r < st - small && significant(s, m, st - r, 1))
 				v = "better"
-			else if (r > st && significant(s, m, r - st, 1))
+			else if (r > st + small && significant(s, m, r - st, 1))
 				v = "worse"
 			if (m == "wasted_pct")
 				nwasted[v]++
