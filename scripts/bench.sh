@@ -95,9 +95,7 @@ for f in "${files[@]}"; do
 	name=$(basename "$f" .bench)
 	topo=$(sed -n 's/^topology //p' <<<"${norm[$f]}")
 	reps=$(sed -n 's/^reps //p' <<<"${norm[$f]}")
-	arch=$(topo_arch "$(topo_file "$topo")")
-	if [ "$arch" != arm64 ] && ! GUEST_ARCH=$arch stage "build rework kernel ($arch)" \
-		"$LB_ROOT/scripts/build-kernel.sh" rework; then
+	if ! topo_kernel "$topo" rework; then
 		rc=1
 		continue
 	fi

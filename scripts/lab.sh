@@ -92,10 +92,7 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 		qemu_extra="-icount shift=$icount_shift,sleep=off"
 		slow=12
 	fi
-	arch=$(topo_arch "$(topo_file "$topo")")
-	# The x86_64 kernel is built on first use (make run builds arm64's).
-	if [ "$arch" != arm64 ] && ! GUEST_ARCH=$arch stage "build rework kernel ($arch)" \
-		"$LB_ROOT/scripts/build-kernel.sh" rework; then
+	if ! topo_kernel "$topo" rework; then
 		rc=1
 		continue
 	fi

@@ -120,6 +120,19 @@ topo_get() {
 	sed -n "s/^$2[[:space:]]*=[[:space:]]*//p" "$1" | head -n 1
 }
 
+# topo_kernel TOPO VARIANT: make builds the arm64 kernels; a topology of
+# another architecture gets its kernel built here on first use (when it
+# is up to date this costs a few seconds).
+topo_kernel() {
+	local tf arch
+
+	tf=$(topo_file "$1") || return 2
+	arch=$(topo_arch "$tf")
+	[ "$arch" = arm64 ] && return 0
+	GUEST_ARCH=$arch stage "build $2 kernel ($arch)" \
+		"$LB_ROOT/scripts/build-kernel.sh" "$2"
+}
+
 # Flags that make awk read a pipe line by line (mawk reads it in blocks,
 # and a progress filter on a quiet console would show nothing).
 awk_lines() {

@@ -9,11 +9,7 @@
 
 topo=${1:-bl44}
 variant=${2:-rework}
-arch=$(topo_arch "$(topo_file "$topo")")
-# make shell builds the arm64 kernel; an x86_64 topology's is built here.
-if [ "$arch" != arm64 ]; then
-	GUEST_ARCH=$arch "$LB_ROOT/scripts/build-kernel.sh" "$variant" || exit
-fi
+topo_kernel "$topo" "$variant" || exit
 run=$OUT/runs/shell-$topo-$variant
 mkdir -p "$run"
 printf '%s shell /bin/lbguest sh\n' "${SHELL_TIMEOUT:-3600}" >"$run/run.list"

@@ -12,10 +12,7 @@ mkdir -p "$OUT/runs"
 printf '60 info /bin/lbguest info\n' >"$list"
 bad=0
 for topo in $(known_topos); do
-	arch=$(topo_arch "$(topo_file "$topo")")
-	# The x86_64 kernel is built on first use (make build builds arm64's).
-	if [ "$arch" != arm64 ] && ! GUEST_ARCH=$arch stage "build $variant kernel ($arch)" \
-		"$LB_ROOT/scripts/build-kernel.sh" "$variant"; then
+	if ! topo_kernel "$topo" "$variant"; then
 		bad=1
 		continue
 	fi
