@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -39,11 +40,11 @@
 #define MAX_TASKS	128
 #define MAX_EXPECT	16
 
-enum kind { HOG, PERIODIC, RAMP, RT, PIPE };
+enum kind { HOG, PERIODIC, RAMP, RT, PIPE, CHURN };
 
 static const char * const kind_names[] = {
 	[HOG] = "hog", [PERIODIC] = "periodic", [RAMP] = "ramp",
-	[RT] = "rt", [PIPE] = "pipe",
+	[RT] = "rt", [PIPE] = "pipe", [CHURN] = "churn",
 };
 
 /* The metrics the host analyzer computes; thresholds may name these. */
@@ -207,10 +208,10 @@ static int parse_task(struct scenario *sc, char **w, int nw, int line)
 		return perr(sc, line, "expected 'task KIND key=value...'");
 	*t = (struct spec){ .count = 1, .duty = 100, .duty_to = 100,
 			    .period_ms = 16, .prio = 10, .line = line };
-	for (k = 0; k <= PIPE && strcmp(w[1], kind_names[k]); k++)
+	for (k = 0; k <= CHURN && strcmp(w[1], kind_names[k]); k++)
 		;
-	if (k > PIPE)
-		return perr(sc, line, "unknown task kind '%s' (expected hog, periodic, ramp, rt or pipe)",
+	if (k > CHURN)
+		return perr(sc, line, "unknown task kind '%s' (expected hog, periodic, ramp, rt, pipe or churn)",
 			    w[1]);
 	t->kind = k;
 	for (int i = 2; i < nw; i++) {
@@ -648,6 +649,30 @@ static void __attribute__((noreturn)) pipe_side(int rd, int wr, int slot, int fi
 	}
 }
 
+/*
+ * Fork and exit churn: every @period_ms a new child spins @duty percent
+ * of the period and exits; the parent only forks and reaps. The children
+ * are background load, like RT tasks, and are not scored.
+ */
+static void __attribute__((noreturn)) churn(const struct spec *t)
+{
+	double next = mono(), per = t->period_ms / 1000.0, end;
+
+	for (;;) {
+		end = next + per * t->duty / 100;
+		if (fork() == 0) {
+			prctl(PR_SET_PDEATHSIG, SIGKILL);
+			while (mono() < end)
+				;
+			_exit(0);
+		}
+		while (waitpid(-1, NULL, WNOHANG) > 0)
+			;
+		next += per;
+		sleep_until(next);
+	}
+}
+
 static void become(const struct spec *t, int slot)
 {
 	struct sched_param sp = { .sched_priority = t->prio };
@@ -656,6 +681,8 @@ static void become(const struct spec *t, int slot)
 		sched_setscheduler(0, SCHED_FIFO, &sp);
 	else
 		setpriority(PRIO_PROCESS, 0, t->nice);
+	if (t->kind == CHURN)
+		churn(t);
 	if (t->kind == HOG)
 		for (volatile unsigned long n = 0;; n++)
 			;
@@ -1151,8 +1178,11 @@ static void print_header(FILE *out, const struct run *r, const char *arm,
 	for (int i = 0; i < r->n; i++) {
 		const struct spec *t = &r->sc->s[r->t[i].spec];
 
-		/* RT tasks are the background that takes capacity away. */
-		if (t->kind == RT)
+		/*
+		 * RT tasks are the background that takes capacity away;
+		 * churn's children live too briefly to be scored.
+		 */
+		if (t->kind == RT || t->kind == CHURN)
 			continue;
 		fprintf(out, "@task %d allowed=", r->t[i].pid);
 		print_cpus(out, &t->allow, r->ncpus);

@@ -490,24 +490,12 @@ function var_of(s, a, m) {
 # reference is stock's (want = stock's mean, shifted), a one-sample test
 # otherwise; one-sided at 5 %. With no spread at all, any excess counts.
 # Sets TSTAT to the statistic for the message.
-function significant(s, m, excess, vsstock,    nr, ns, vr, vs, se, df, q) {
+function significant(s, m, excess, vsstock,    nr, ns, vr, vs) {
 	nr = cnt[s SUBSEP "rework" SUBSEP m]
-	ns = cnt[s SUBSEP "stock" SUBSEP m]
+	ns = vsstock ? cnt[s SUBSEP "stock" SUBSEP m] : 0
 	vr = nr > 1 ? var_of(s, "rework", m) / nr : 0
-	vs = vsstock && ns > 1 ? var_of(s, "stock", m) / ns : 0
-	se = sqrt(vr + vs)
-	if (se == 0) {
-		TSTAT = "no spread"
-		return 1
-	}
-	if (vsstock) {
-		q = (vr ^ 2) / (nr > 1 ? nr - 1 : 1) + (vs ^ 2) / (ns > 1 ? ns - 1 : 1)
-		df = q > 0 ? (vr + vs) ^ 2 / q : 1
-	} else {
-		df = nr - 1
-	}
-	TSTAT = sprintf("t = %.2f, df %.1f, needs %.2f", excess / se, df, t95(df))
-	return excess / se > t95(df)
+	vs = ns > 1 ? var_of(s, "stock", m) / ns : 0
+	return beyond_noise(excess, vr, nr, vs, ns)
 }
 
 # Check "METRIC OP REF" on the rework mean of scenario s, over the

@@ -38,3 +38,23 @@ function ratio_ci(a, va, na, b, vb, nb,    ra, rb, q, df, se) {
 	CI_LO = a / b - t975(df) * se
 	CI_HI = a / b + t975(df) * se
 }
+
+# Is "excess" beyond the noise? Welch's test, one-sided at 5 %, for the
+# difference of two means (variances of the means va and vb, of na and
+# nb values; vb = 0 and nb = 0 make it a one-sample test on a). With no
+# spread at all, any excess counts. Sets TSTAT for the message.
+function beyond_noise(excess, va, na, vb, nb,    se, q, df) {
+	se = sqrt(va + vb)
+	if (se == 0) {
+		TSTAT = "no spread"
+		return 1
+	}
+	if (nb > 0) {
+		q = (va ^ 2) / (na > 1 ? na - 1 : 1) + (vb ^ 2) / (nb > 1 ? nb - 1 : 1)
+		df = q > 0 ? (va + vb) ^ 2 / q : 1
+	} else {
+		df = na - 1
+	}
+	TSTAT = sprintf("t = %.2f, df %.1f, needs %.2f", excess / se, df, t95(df))
+	return excess / se > t95(df)
+}
