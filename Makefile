@@ -13,7 +13,7 @@ export OUT KSRC
 
 S := scripts
 
-.PHONY: help tools prepare apply build build-rework build-stock run bench check \
+.PHONY: help tools prepare apply build build-rework build-stock run bench hunt check \
 	shell series series-check topo-check debug-check kunit oracle fuzz \
 	clean distclean
 
@@ -25,6 +25,9 @@ help:
 	@echo "  make check          every test; ends with 'N passed, N failed'"
 	@echo
 	@echo "  make run SCENARIO=f one scenario file (format: scenarios/README.md)"
+	@echo "  make hunt           the defect hunt: generated scenarios, stock vs rework,"
+	@echo "                      for HUNT_MIN minutes (default 30); flags, confirms"
+	@echo "                      and shrinks; writes out/hunt/findings.md"
 	@echo "  make bench          hackbench, perf bench and stress-ng in the x86_64"
 	@echo "                      guest, stock against rework (benchmarks/*.bench)"
 	@echo "  make build          build both kernels (rework and stock)"
@@ -73,6 +76,12 @@ bench:
 	@$(S)/check-args.sh bench
 	@$(MAKE) --no-print-directory apply
 	@$(S)/bench.sh
+
+# The hunt checks its settings (HUNT_*) before anything is built.
+hunt:
+	@$(S)/hunt.sh --check
+	@$(MAKE) --no-print-directory build-rework
+	@$(S)/hunt.sh
 
 shell:
 	@$(S)/check-args.sh shell $(TOPO)

@@ -190,6 +190,15 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_ROOT/scenarios/seed-5little.scen"
 	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
 		sed 's/^/     /'
+	# Two minutes of the defect hunt in bl44: generated scenarios through
+	# the lab, judged; every one must have run on both arms.
+	check lab/hunt-smoke sh -c 'HUNT_MIN=2 HUNT_SEED=1 HUNT_TOPOS=bl44 \
+		HUNT_BATCH=2 HUNT_OUT="$1" "$2/hunt.sh" &&
+		grep -q "^[1-9][0-9]* scenarios screened" "$1/findings.md" &&
+		grep -q "^0 scenarios had an arm without a valid run" "$1/findings.md"' \
+		_ "$OUT/check/hunt" "$S"
+	sed -n '/^# Defect hunt/,$p' "$OUT/check/hunt/findings.md" 2>/dev/null |
+		head -n 12 | sed 's/^/     /'
 	# Its page, as a reader's browser shows it.
 	check lab/report-in-browser "$LB_ROOT/tests/host/report-in-browser.sh" \
 		"$OUT/check/report"
