@@ -130,7 +130,7 @@ function task_line(placed, room,    r, n) {
 	return "task hog count=" (n < room ? n : room) extras(placed)
 }
 
-function gen(    lines, placed, i, room, l, w, out) {
+function gen(    lines, placed, i, room, l, w, out, nscored, n) {
 	rng_init(seed, idx)
 	read_topo(topo)
 	lines = 1 + rnd(3) + (rnd(10) < 3)
@@ -143,7 +143,10 @@ function gen(    lines, placed, i, room, l, w, out) {
 		split(l, w, " ")
 		room -= substr(w[3], 7)
 		out = out l "\n"
+		nscored += scored(l)
 	}
+	if (!nscored && (n = hog_count()))
+		out = out "task hog count=" (n < room ? n : room) "\n"
 	print "# hunt: seed " seed ", scenario " idx " on " topo \
 	      " (scripts/hunt.sh gen " seed " " idx " " topo ")"
 	print "topology " topo
@@ -236,6 +239,12 @@ function on_topology(t,    old, i, l, c, out) {
 # biggest cuts first: a smaller topology, a task line fewer, fewer tasks
 # on a line, a shorter run, a line without its nice level, late start,
 # placement or affinity.
+# Is l a line of tasks the lab scores? Churn and RT tasks are background,
+# and a scenario needs one scored line at least.
+function scored(l) {
+	return l ~ /^task / && l !~ /^task (churn|rt) /
+}
+
 # Keep candidate t; one without placed tasks loses its release too.
 function add_cand(t) {
 	if (t !~ /place=/)
@@ -250,9 +259,9 @@ function candidates(    i, c, ntask, d, k, keys, nk, map) {
 			add_cand(on_topology(substr(map[i], length(TOPO) + 2)))
 	ntask = 0
 	for (i = 1; i <= NSPEC; i++)
-		ntask += SPEC[i] ~ /^task /
-	for (i = 1; i <= NSPEC && ntask > 1; i++)
-		if (SPEC[i] ~ /^task /)
+		ntask += scored(SPEC[i])
+	for (i = 1; i <= NSPEC; i++)
+		if (SPEC[i] ~ /^task / && (!scored(SPEC[i]) || ntask > 1))
 			add_cand(spec_with(i, ""))
 	for (i = 1; i <= NSPEC; i++) {
 		c = key_of(SPEC[i], "count") + 0

@@ -94,9 +94,17 @@ spec_secs() {
 		END { printf "%d", reps * 2 * ((d ? d : 3000) + w + 3000) / 1000 }' "$1"
 }
 
-# round_secs REPS SPEC...: the guest seconds of a round, with a boot for
-# each topology (20 s each).
+# round_secs REPS SPEC...: the seconds a round will take: the guest
+# seconds with a boot for each topology (20 s), times what the last
+# round on the same topology really took against its guest seconds (a
+# guest of 32 vCPUs under TCG runs slower than the clock it keeps).
 round_secs() {
+	local topo
+	topo=$(sed -n 's/^topology //p' "$2")
+	echo $(($(guest_secs "$@") * ${SLOW[$topo]:-$SLOWEST} / 100))
+}
+
+guest_secs() {
 	local reps=$1 f t=0
 	shift
 	for f in "$@"; do
@@ -105,21 +113,37 @@ round_secs() {
 	echo $((t + 20 * $(grep -h '^topology ' "$@" | sort -u | wc -l)))
 }
 
+declare -A SLOW
+SLOWEST=100
+
+# learn TOPO GUESS SECS: a round on TOPO that was guessed at GUESS
+# seconds took SECS.
+learn() {
+	local f=$((($3 * 100 + $2 - 1) / $2))
+	[ "$f" -ge 100 ] || f=100
+	SLOW[$1]=$f
+	[ "$f" -le "$SLOWEST" ] || SLOWEST=$f
+}
+
 fits() { [ $(($(elapsed) + $1)) -le "$BUDGET" ]; }
 
 # run_round NAME REPS MODE SPEC...: the specs as scenarios with REPS runs
 # an arm, through the lab in $H/NAME; the judge's lines (MODE screen or
 # confirm) in $H/NAME/judge. A spec the lab gave no run for is invalid.
 run_round() {
-	local name=$1 reps=$2 mode=$3 dir=$H/$1 f
+	local name=$1 reps=$2 mode=$3 dir=$H/$1 f t0 guess topo
 	shift 3
 	mkdir -p "$dir/scen"
+	topo=$(sed -n 's/^topology //p' "$1")
+	guess=$(guest_secs "$reps" "$@")
+	t0=$(date +%s)
 	for f in "$@"; do
 		awk -v mode=render -v topodir="$TOPODIR" -f "$S/hunt-gen.awk" "$f" |
 			sed "s/^reps .*/reps     $reps/" >"$dir/scen/$(basename "$f" .spec).scen"
 	done
 	LAB_OUT=$dir REPORT=$dir/report "$LAB" "$dir"/scen/*.scen \
 		</dev/null >"$dir.log" 2>&1 || true
+	learn "$topo" "$guess" $(($(date +%s) - t0))
 	touch "$dir/metrics.txt"
 	awk -v mode="$mode" -f "$S/lab-stats.awk" -f "$S/hunt-judge.awk" \
 		"$dir/metrics.txt" >"$dir/judge"
@@ -153,7 +177,7 @@ most_flagged() {
 		if (v > best[$1]) best[$1] = v
 	}
 	END { for (s in best) print best[s], s }' "$1" | sort -k1,1gr |
-		head -n "$CONFIRM" | cut -d' ' -f2
+		awk -v n="$CONFIRM" 'NR <= n { print $2 }'
 }
 
 # confirm R SPEC...: run the flagged specs of screening round R again,
@@ -255,12 +279,12 @@ shrink() {
 verify() {
 	local name=$1 key=$2 cur=$3 steps=$4 line
 	line=$(confirmed_line "$name" "$key")
-	ALL=$(grep "^$name|" "$H/confirmed.txt")
+	ALL=$(grep "^$name|" "$H/confirmed.txt" || true)
 	if [ "$steps" -gt 0 ]; then
 		if fits "$(round_secs "$REPS" "$cur")"; then
 			run_round "verify-$name" "$REPS" confirm "$cur"
 			ALL=$(cat "$H/verify-$name/judge")
-			line=$(grep -F "|$key|" <<<"$ALL" | head -n 1)
+			line=$(awk -F"|" -v k="$key" '$2 == k { print; exit }' <<<"$ALL")
 			[ -n "$line" ] || STATUS="the shrunk form did not repeat"
 		else
 			STATUS="no time to verify the shrunk form"
@@ -270,7 +294,7 @@ verify() {
 			cur=$H/specs/$name.spec
 			steps=0
 			line=$(confirmed_line "$name" "$key")
-			ALL=$(grep "^$name|" "$H/confirmed.txt")
+			ALL=$(grep "^$name|" "$H/confirmed.txt" || true)
 		fi
 	fi
 	write_found "$name" "$key" "$cur" "$steps" "$line"
@@ -395,7 +419,7 @@ while IFS='|' read -r -u 3 name key; do
 		shrink "$name" "$key"
 	else
 		STATUS="not shrunk: out of time"
-		ALL=$(grep "^$name|" "$H/confirmed.txt")
+		ALL=$(grep "^$name|" "$H/confirmed.txt" || true)
 		write_found "$name" "$key" "$H/specs/$name.spec" 0 \
 			"$(confirmed_line "$name" "$key")"
 	fi
