@@ -337,7 +337,7 @@ write_found() {
 	{
 		echo "# Found by the defect hunt (make hunt HUNT_SEED=$SEED): $(describe "$key")."
 		echo "# stock ${j[2]:-?}, rework ${j[3]:-?} ($key; ${j[4]:-no test})."
-		echo "# Drawn by \"$(sed -n 's/.*(\(scripts\/hunt.sh gen [^)]*\)).*/\1/p' "$H/specs/$name.spec")\"; $steps shrinking steps."
+		echo "# Drawn by \"$(sed -n 's/.*(\(scripts\/hunt.sh gen [^)]*\)).*/\1/p' "$H/specs/$name.spec")\"; shrunk in $steps step(s); ${STATUS#; }."
 		echo "# Run it: make run SCENARIO=this-file"
 		awk -v mode=render -v topodir="$TOPODIR" -f "$S/hunt-gen.awk" "$spec" |
 			grep -v '^#' | sed "s/^reps .*/reps     $REPS/"
@@ -368,6 +368,19 @@ findings_order() {
 		awk -F'|' '!seen[$3]++ { print $3 "|" $4 }'
 }
 
+# ": NAME (its round's lab log), ..." for the scenarios without a valid
+# run on an arm (a guest that hung is killed, and its console is in the
+# log), or nothing.
+invalid_list() {
+	local r out=
+	for r in "$H"/screen-*/judge; do
+		for n in $(awk -F'|' '$2 == "invalid" { print $1 }' "$r"); do
+			out+="${out:+, }$n ($(basename "$(dirname "$r")").log)"
+		done
+	done
+	[ -z "$out" ] || echo ": $out"
+}
+
 # findings.md, also printed: the figures, then a row per finding.
 report() {
 	local n f c u k w md=$H/findings.md
@@ -387,7 +400,7 @@ report() {
 		echo "$(grep -c 'HUNT_CONFIRM' "$H/unconfirmed.txt" || true) were not rerun (at most $CONFIRM scenarios a round), $(grep -c '|budget$' "$H/unconfirmed.txt" || true) out of time."
 		echo "$(($(wc -l <"$H/findings.csv") - 1)) scenarios with findings, $k of them shrunk; $(grep -c '; held again' "$H/findings.csv" || true) held"
 		echo "again when run once more ($REPS runs an arm), $(grep -c 'not hold again' "$H/findings.csv" || true) did not."
-		echo "$(grep -c '|invalid$' "$H/screened.txt" || true) scenarios had an arm without a valid run."
+		echo "$(grep -c '|invalid$' "$H/screened.txt" || true) scenarios had an arm without a valid run$(invalid_list)."
 		echo "Rework worse than stock beyond the noise: $w confirmed, $(grep 'rework worse than stock' "$H/findings.csv" | grep -c '; held again' || true) held again."
 		echo
 		echo "| scenario | topology | finding | arms | stock | rework | test | shrunk | status |"

@@ -143,6 +143,7 @@ function compare_csv(    f, i, j, s, m, r, st, v, small) {
 			# however steady both arms were.
 			small = m == "wasted_pct" ? 0.1 : 10
 			v = "same"
+			TSTAT = "apart by less than " small (m == "wasted_pct" ? " point" : " ms")
 			if (r < st - small && significant(s, m, st - r, 1))
 				v = "better"
 			else if (r > st + small && significant(s, m, r - st, 1))
