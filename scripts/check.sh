@@ -7,7 +7,8 @@
 #   x86_64 and SMP=n builds of kernel/sched/, W=1 and kernel-doc on our
 #   files, the x86_64 guests' kernel, a boot of every topology with its
 #   check, the KUnit suite in the bl44 and smt2numa guests (each case
-#   counts), the kselftests in bl44 and llc4, the stock kernel,
+#   counts), the lab's quick subset and two minutes of the defect hunt,
+#   the kselftests in bl44 and llc4, the stock kernel,
 #   the guest-hang handling, and the series (format, checkpatch, git am).
 # Ends with the line "N passed, N failed".
 
