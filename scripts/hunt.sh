@@ -234,15 +234,17 @@ screen() {
 	done
 }
 
+# Scenarios screened, their flags, and screened scenarios a minute.
+n_screened() { cut -d'|' -f1 "$H/screened.txt" | sort -u | wc -l; }
+n_flags() { awk -F'|' '$3 != "ok" && $3 != "invalid"' "$H/screened.txt" | wc -l; }
+per_minute() {
+	awk -v n="$(n_screened)" -v e="$(elapsed)" 'BEGIN { printf "%.1f", e ? n * 60 / e : 0 }'
+}
+
 progress() {
-	local e n f c
-	e=$(elapsed)
-	n=$(cut -d'|' -f1 "$H/screened.txt" | sort -u | wc -l)
-	f=$(awk -F'|' '$3 != "ok" && $3 != "invalid"' "$H/screened.txt" | wc -l)
-	c=$(wc -l <"$H/confirmed.txt")
-	printf '   [%s of %s] %-22s %3d scenarios (%.1f a minute), %d flags, %d confirmed\n' \
-		"$(mmss "$e")" "$(mmss "$BUDGET")" "$1" "$n" \
-		"$(awk -v n="$n" -v e="$e" 'BEGIN { print e ? n * 60 / e : 0 }')" "$f" "$c"
+	printf '   [%s of %s] %-22s %3d scenarios (%s a minute), %d flags, %d confirmed\n' \
+		"$(mmss "$(elapsed)")" "$(mmss "$BUDGET")" "$1" "$(n_screened)" \
+		"$(per_minute)" "$(n_flags)" "$(wc -l <"$H/confirmed.txt")"
 }
 
 # shrink NAME KEY: cut the confirmed scenario NAME down one step at a
@@ -280,20 +282,25 @@ shrink() {
 # back to the scenario as first confirmed; one that did not shrink and
 # does not hold again is written out and listed as not held.
 verify() {
-	local name=$1 key=$2 cur=$3 steps=$4 line
+	local name=$1 key=$2 cur=$3 steps=$4 line held
 	line=$(confirmed_line "$name" "$key")
-	ALL=$(grep "^$name|" "$H/confirmed.txt" || true)
+	ALL=$(confirmed_of "$name")
 	if ! fits "$(round_secs "$REPS" "$cur")"; then
-		STATUS="$STATUS; no time to run it again"
-		[ "$steps" -eq 0 ] || { cur=$H/specs/$name.spec; steps=0; }
+		if [ "$steps" -gt 0 ]; then
+			STATUS="no time to run the shrunk form again"
+			cur=$H/specs/$name.spec
+			steps=0
+		else
+			STATUS="$STATUS; no time to run it again"
+		fi
 		write_found "$name" "$key" "$cur" "$steps" "$line"
 		return
 	fi
 	run_round "verify-$name" "$REPS" confirm "$cur"
-	if awk -F'|' -v k="$key" '$2 == k { f = 1 } END { exit !f }' \
-	       "$H/verify-$name/judge"; then
+	held=$(awk -F'|' -v k="$key" '$2 == k { print; exit }' "$H/verify-$name/judge")
+	if [ -n "$held" ]; then
 		ALL=$(cat "$H/verify-$name/judge")
-		line=$(awk -F'|' -v k="$key" '$2 == k { print; exit }' <<<"$ALL")
+		line=$held
 		STATUS="$STATUS; held again"
 	elif [ "$steps" -gt 0 ]; then
 		STATUS="the shrunk form did not hold again"
@@ -303,6 +310,11 @@ verify() {
 		STATUS="$STATUS; did not hold again"
 	fi
 	write_found "$name" "$key" "$cur" "$steps" "$line"
+}
+
+# confirmed_of NAME: every confirmed flag of NAME, the judge's lines.
+confirmed_of() {
+	awk -F'|' -v n="$1" '$1 == n' "$H/confirmed.txt"
 }
 
 # confirmed_line NAME KEY: the judge's line that confirmed KEY of NAME.
@@ -383,9 +395,7 @@ invalid_list() {
 
 # findings.md, also printed: the figures, then a row per finding.
 report() {
-	local n f c u k w md=$H/findings.md
-	n=$(cut -d'|' -f1 "$H/screened.txt" | sort -u | wc -l)
-	f=$(awk -F'|' '$3 != "ok" && $3 != "invalid"' "$H/screened.txt" | wc -l)
+	local c u k w md=$H/findings.md
 	c=$(wc -l <"$H/confirmed.txt")
 	u=$(wc -l <"$H/unconfirmed.txt")
 	k=$(awk -F, 'NR > 1 && $8 > 0' "$H/findings.csv" | wc -l)
@@ -393,9 +403,8 @@ report() {
 	{
 		echo "# Defect hunt, seed $SEED, $MIN minutes"
 		echo
-		echo "$n scenarios screened in $(mmss "$(elapsed)") ($(awk -v n="$n" -v e="$(elapsed)" \
-			'BEGIN { printf "%.1f", e ? n * 60 / e : 0 }') a minute) on: $TOPOS."
-		echo "$f flags on screening (2 runs an arm), $c confirmed at $REPS runs an arm"
+		echo "$(n_screened) scenarios screened in $(mmss "$(elapsed)") ($(per_minute) a minute) on: $TOPOS."
+		echo "$(n_flags) flags on screening (2 runs an arm), $c confirmed at $REPS runs an arm"
 		echo "(the lab's one-sided test at 5 %), $u not: $(grep -c 'did not repeat' "$H/unconfirmed.txt" || true) did not repeat,"
 		echo "$(grep -c 'HUNT_CONFIRM' "$H/unconfirmed.txt" || true) were not rerun (at most $CONFIRM scenarios a round), $(grep -c '|budget$' "$H/unconfirmed.txt" || true) out of time."
 		echo "$(($(wc -l <"$H/findings.csv") - 1)) scenarios with findings, $k of them shrunk; $(grep -c '; held again' "$H/findings.csv" || true) held"
@@ -439,7 +448,7 @@ while IFS='|' read -r -u 3 name key; do
 		shrink "$name" "$key"
 	else
 		STATUS="not shrunk: out of time"
-		ALL=$(grep "^$name|" "$H/confirmed.txt" || true)
+		ALL=$(confirmed_of "$name")
 		write_found "$name" "$key" "$H/specs/$name.spec" 0 \
 			"$(confirmed_line "$name" "$key")"
 	fi
