@@ -21,18 +21,15 @@
 # (under TCG, periodic tasks that wake together leave a CPU idle beside
 # a waiting task for a point or two on both arms: the emulator's wakeup
 # latency, not a balancing decision), misfit latency above 150 ms (the
-# PELT ramp's floor is about 80 ms on these topologies). "Worse than stock": by 0.1 point of wasted or
-# misplaced time, 10 ms of misfit latency or 0.02 of Jain's index, and
-# in "screen" by three times that.
+# PELT ramp's floor is about 80 ms on these topologies). "Worse than
+# stock": by more than the lab's smallest difference (lab_small(): 0.1
+# point of wasted or misplaced time, 10 ms of misfit latency, 0.02 of
+# Jain's index), and in "screen" by three times that.
 
 BEGIN {
 	FLAGM["wasted_pct"] = 3
 	FLAGM["misplaced_pct"] = 3
 	FLAGM["misfit_ms"] = 150
-	SMALL["wasted_pct"] = 0.1
-	SMALL["misplaced_pct"] = 0.1
-	SMALL["misfit_ms"] = 10
-	SMALL["jain"] = 0.02
 	nmet = split("wasted_pct misplaced_pct misfit_ms jain", MET, " ")
 	scale = mode == "screen" ? 3 : 1
 }
@@ -109,7 +106,7 @@ function worse(s, m,    ks, kr, d) {
 	if (!n[ks] || !n[kr])
 		return 0
 	d = m == "jain" ? mu(ks) - mu(kr) : mu(kr) - mu(ks)
-	if (d <= SMALL[m] * scale)
+	if (d <= lab_small(m) * scale)
 		return 0
 	return mode == "screen" ||
 	       beyond_noise(d, vmean(kr), n[kr], vmean(ks), n[ks])

@@ -139,9 +139,7 @@ function compare_csv(    f, i, j, s, m, r, st, v, small) {
 			st = mean(s, "stock", m)
 			if (icount_scen[s] || r == "" || st == "")
 				continue
-			# Below 0.1 point of wasted time or 10 ms nothing counts,
-			# however steady both arms were.
-			small = m == "wasted_pct" ? 0.1 : 10
+			small = lab_small(m)
 			v = "same"
 			TSTAT = "apart by less than " small (m == "wasted_pct" ? " point" : " ms")
 			if (r < st - small && significant(s, m, st - r, 1))
@@ -500,7 +498,8 @@ function significant(s, m, excess, vsstock,    nr, ns, vr, vs) {
 }
 
 # Check "METRIC OP REF" on the rework mean of scenario s, over the
-# repetitions: a miss is reported only when it is significant.
+# repetitions: a miss is reported only when it is significant and, when
+# REF is stock's, larger than lab_small().
 function check(s, m, op, ref,    r, st, want, excess) {
 	r = mean(s, "rework", m)
 	if (r == "")
@@ -517,6 +516,9 @@ function check(s, m, op, ref,    r, st, want, excess) {
 	}
 	excess = (op ~ /^</) ? r - want : want - r
 	if (excess < 0 || (excess == 0 && op ~ /=$/))
+		return ""
+	# Against stock, a gap below the lab's resolution is no miss.
+	if (ref ~ /^stock/ && excess <= lab_small(m))
 		return ""
 	if (!significant(s, m, excess, ref ~ /^stock/))
 		return ""

@@ -39,6 +39,20 @@ function ratio_ci(a, va, na, b, vb, nb,    ra, rb, q, df, se) {
 	CI_HI = a / b + t975(df) * se
 }
 
+# The smallest difference between the arms that the lab counts, by
+# metric: below it the arms are the same, however steady both were. Under
+# TCG the emulator's wakeup latency alone moves wasted or misplaced time
+# by a few hundredths of a point, and a PELT period is about 1 ms.
+function lab_small(m) {
+	if (m ~ /_pct$/)
+		return 0.1
+	if (m ~ /_ms$/)
+		return 10
+	if (m == "jain" || m == "eta")
+		return 0.02
+	return 0
+}
+
 # Is "excess" beyond the noise? Welch's test, one-sided at 5 %, for the
 # difference of two means (variances of the means va and vb, of na and
 # nb values; vb = 0 and nb = 0 make it a one-sample test on a). With no
