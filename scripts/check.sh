@@ -23,7 +23,8 @@ passed=0 failed=0
 t_start=$(now)
 
 # check NAME CMD...: one test; its output goes to $LOGS/NAME.log and is
-# shown (the last 60 lines) only when it fails.
+# shown only when it fails: its FAIL, error and "not ok" lines, then its
+# last 60 lines.
 check() {
 	local name=$1 t0 rc
 	shift
@@ -37,6 +38,9 @@ check() {
 	else
 		failed=$((failed + 1))
 		printf 'FAIL %-40s %6.1f s (exit %d)\n' "$name" "$(echo "$(now) - $t0" | bc)" "$rc"
+		# The reasons first: a long log's tail may be cut in CI.
+		grep -a -E '^ *(FAIL|error|not ok)\b' "$LOGS/$name.log" | head -n 10 |
+			sed 's/^ */     why: /'
 		tail -n 60 "$LOGS/$name.log" | sed 's/^/     | /'
 	fi
 	return "$rc"
