@@ -1092,6 +1092,56 @@ static void outcome_matches_table(struct kunit *test)
 					       c->active), c->want);
 }
 
+/* ---- Groups as searched again without a CPU of pinned tasks ----------- */
+
+/*
+ * llc4's PKG level, from the idle CPU 7: LLC 1 has three hogs. LLC 0 has
+ * two hogs pinned to CPU 0 and two movable ones sharing CPU 1, one each
+ * on CPUs 2 and 3. The pass picks CPU 0, finds only pinned tasks and
+ * searches again without it: the three CPUs left hold four hogs (util
+ * 3072, runnable 4096). fair.c counts the group's CPUs and capacity over
+ * the CPUs still searched, as it sums their tasks; counted whole, the
+ * same sums read as a group of four CPUs with room, and nothing moved.
+ */
+#define LLC0_TASKS	.nr_running = 4, .cfs_running = 4, .util = 3072, \
+			.runnable = 4096, .load = 4096, .min_capacity = 1024, \
+			.max_capacity = 1024
+#define LLC1_ONE_IDLE	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
+						.local = true } }
+
+static void group_without_pinned_cpu_gives_work(struct kunit *test)
+{
+	const struct tgroup lt = LLC1_ONE_IDLE;
+	const struct tgroup searched = {
+		.g = { LLC0_TASKS, .weight = 3, .cores = 3, .capacity = 3072 }
+	};
+	const struct tgroup whole = {
+		.g = { LLC0_TASKS, .weight = 4, .cores = 4, .capacity = 4096 }
+	};
+	struct lb_group_snap local = build(&lt), b3 = build(&searched);
+	struct lb_group_snap b4 = build(&whole);
+	struct lb_domain_snap sd = pkg_sym;
+	struct lb_decision d;
+
+	classified(&sd, &local);
+	classified(&sd, &b3);
+	classified(&sd, &b4);
+	KUNIT_ASSERT_EQ(test, local.state, LB_HAS_SPARE);
+
+	/* As searched: four hogs on three CPUs wait, and one moves. */
+	KUNIT_EXPECT_EQ(test, b3.state, LB_OVERLOADED);
+	sd.total_load = local.load + b3.load;
+	sd.total_capacity = local.capacity + b3.capacity;
+	d = sched_lb_decide(&sd, &local, &b3);
+	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
+
+	/* Counted whole, as stock counts it: room, and nothing moves. */
+	KUNIT_EXPECT_EQ(test, b4.state, LB_HAS_SPARE);
+	sd.total_capacity = local.capacity + b4.capacity;
+	d = sched_lb_decide(&sd, &local, &b4);
+	KUNIT_EXPECT_EQ(test, d.imbalance, 0UL);
+}
+
 static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
@@ -1108,6 +1158,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(may_give_matches_table, may_give_gen_params),
 	KUNIT_CASE(passing_over_changes_no_decision),
 	KUNIT_CASE_PARAM(outcome_matches_table, outcome_gen_params),
+	KUNIT_CASE(group_without_pinned_cpu_gives_work),
 	{}
 };
 
