@@ -286,30 +286,35 @@ verify() {
 	line=$(confirmed_line "$name" "$key")
 	ALL=$(confirmed_of "$name")
 	if ! fits "$(round_secs "$REPS" "$cur")"; then
-		if [ "$steps" -gt 0 ]; then
-			STATUS="no time to run the shrunk form again"
-			cur=$H/specs/$name.spec
-			steps=0
+		not_again "no time to run the shrunk form again" \
+			"no time to run it again"
+	else
+		run_round "verify-$name" "$REPS" confirm "$cur"
+		held=$(awk -F'|' -v k="$key" '$2 == k { print; exit }' \
+			"$H/verify-$name/judge")
+		if [ -n "$held" ]; then
+			ALL=$(cat "$H/verify-$name/judge")
+			line=$held
+			STATUS="$STATUS; held again"
 		else
-			STATUS="$STATUS; no time to run it again"
+			not_again "the shrunk form did not hold again" \
+				"did not hold again"
 		fi
-		write_found "$name" "$key" "$cur" "$steps" "$line"
-		return
 	fi
-	run_round "verify-$name" "$REPS" confirm "$cur"
-	held=$(awk -F'|' -v k="$key" '$2 == k { print; exit }' "$H/verify-$name/judge")
-	if [ -n "$held" ]; then
-		ALL=$(cat "$H/verify-$name/judge")
-		line=$held
-		STATUS="$STATUS; held again"
-	elif [ "$steps" -gt 0 ]; then
-		STATUS="the shrunk form did not hold again"
+	write_found "$name" "$key" "$cur" "$steps" "$line"
+}
+
+# not_again SHRUNK PLAIN: verify()'s finding was not confirmed again. A
+# shrunk form (verify's steps > 0) falls back to the scenario as first
+# confirmed, and STATUS becomes SHRUNK; otherwise PLAIN is added to it.
+not_again() {
+	if [ "$steps" -gt 0 ]; then
+		STATUS=$1
 		cur=$H/specs/$name.spec
 		steps=0
 	else
-		STATUS="$STATUS; did not hold again"
+		STATUS="$STATUS; $2"
 	fi
-	write_found "$name" "$key" "$cur" "$steps" "$line"
 }
 
 # confirmed_of NAME: every confirmed flag of NAME, the judge's lines.
