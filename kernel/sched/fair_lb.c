@@ -326,26 +326,13 @@ static struct lb_decision pull_llc(const struct lb_domain_snap *sd,
 	return migrate(LB_MIGRATE_LLC, 1, LB_R_LLC);
 }
 
-/**
- * sched_lb_decide() - Decide what to migrate within a domain.
- * @sd:      The domain being balanced.
- * @local:   The local group (holding the destination CPU).
- * @busiest: The busiest group sched_lb_busier() chose, or NULL.
- *
- * Applies the decision matrix at the top of this file. Every outcome
- * carries a reason; a balanced one has an imbalance of 0.
- *
- * Context: Any; pure.
- * Return: The migration type, amount and reason.
- */
-struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
-				   const struct lb_group_snap *local,
-				   const struct lb_group_snap *busiest)
+/* The decision matrix at the top of this file, cell by cell. */
+static struct lb_decision decide_cell(const struct lb_domain_snap *sd,
+				      const struct lb_group_snap *local,
+				      const struct lb_group_snap *busiest)
 {
 	struct lb_decision d;
 
-	if (!busiest)
-		return sched_lb_no_busiest(sd);
 	if (forced(sd, busiest, &d))
 		return d;
 	if (sd->energy_aware)
@@ -377,6 +364,40 @@ struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
 	if (local->state == LB_HAS_SPARE)
 		return spread(sd, local, busiest);
 	return balanced(LB_R_EVEN);
+}
+
+/**
+ * sched_lb_decide() - Decide what to migrate within a domain.
+ * @sd:      The domain being balanced.
+ * @local:   The local group (holding the destination CPU).
+ * @busiest: The busiest group sched_lb_busier() chose, or NULL.
+ *
+ * Applies the decision matrix at the top of this file. Every outcome
+ * carries a reason; a balanced one has an imbalance of 0.
+ *
+ * An idle destination that is to pull work also asks to be retried at
+ * the domain's usual interval should every task it finds be pinned
+ * away from it. Stock doubles the interval after such a pass, up to
+ * 512 ms, so that CPUs stop searching tasks they can never take; but an
+ * affinity widened meanwhile (a job started under taskset, a cpuset
+ * grown) frees those tasks at once, and an idle CPU then waits out the
+ * whole backed-off interval beside them. A busy destination backs off
+ * as before, and a newly idle one never did.
+ *
+ * Context: Any; pure.
+ * Return: The migration type, amount and reason.
+ */
+struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,
+				   const struct lb_group_snap *local,
+				   const struct lb_group_snap *busiest)
+{
+	struct lb_decision d;
+
+	if (!busiest)
+		return sched_lb_no_busiest(sd);
+	d = decide_cell(sd, local, busiest);
+	d.retry_pinned = sd->dst_idle && d.imbalance;
+	return d;
 }
 
 /**

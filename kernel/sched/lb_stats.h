@@ -147,11 +147,15 @@ struct lb_domain_snap {
  * @type:      What to migrate.
  * @imbalance: How much, in the unit of @type; 0 means balanced.
  * @reason:    The rule that decided, for tracing and tests.
+ * @retry_pinned: An idle destination is to pull work: if every task the
+ *             pass finds is pinned away from it, come back at the
+ *             domain's usual interval instead of backing off.
  */
 struct lb_decision {
 	enum lb_migration	type;
 	unsigned long		imbalance;
 	enum lb_reason		reason;
+	bool			retry_pinned;
 };
 
 struct lb_decision sched_lb_decide(const struct lb_domain_snap *sd,

@@ -1142,6 +1142,62 @@ static void group_without_pinned_cpu_gives_work(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, d.imbalance, 0UL);
 }
 
+/* ---- Pinned tasks: retried, not backed off from --------------------- */
+
+/*
+ * llc4's PKG level: eight hogs wait on CPU 0 of LLC 0, where an affinity
+ * keeps them until it is widened. An idle CPU of LLC 1 is to pull them,
+ * and asks to come back at the usual interval should all still be pinned.
+ * A busy CPU facing the same group backs off, as stock does, and so does
+ * any balanced decision.
+ */
+#define LLC0_ON_CPU0	{ .g = { BIG4, .nr_running = 8, .cfs_running = 8, \
+				 .util = 1024, .runnable = 8192, \
+				 .load = 8192, .idle_cpus = 3 } }
+#define LLC1_IDLE	{ .g = { BIG4, .idle_cpus = 4, .local = true } }
+#define LLC1_BUSY	{ HOGS(4, 1024), .g = { BIG4, .local = true } }
+
+static void idle_cpu_retries_pinned_tasks(struct kunit *test)
+{
+	const struct tgroup tb = LLC0_ON_CPU0, ti = LLC1_IDLE;
+	const struct tgroup tbusy = LLC1_BUSY, teven = B_SPARE;
+	struct lb_group_snap busiest = build(&tb), idle = build(&ti);
+	struct lb_group_snap busy = build(&tbusy), even = build(&teven);
+	struct lb_domain_snap sd = pkg_sym;
+	struct lb_decision d;
+
+	classified(&sd, &busiest);
+	classified(&sd, &idle);
+	classified(&sd, &even);
+	KUNIT_ASSERT_EQ(test, busiest.state, LB_OVERLOADED);
+	sd.total_load = idle.load + busiest.load;
+	sd.total_capacity = idle.capacity + busiest.capacity;
+	d = sched_lb_decide(&sd, &idle, &busiest);
+	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
+	KUNIT_EXPECT_TRUE(test, d.retry_pinned);
+
+	/* Three hogs on four CPUs, beside none: spread one, retry too. */
+	d = sched_lb_decide(&sd, &idle, &even);
+	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
+	KUNIT_EXPECT_TRUE(test, d.retry_pinned);
+
+	/* Nothing to pull: nothing to retry. */
+	d = sched_lb_decide(&sd, &idle, NULL);
+	KUNIT_EXPECT_FALSE(test, d.retry_pinned);
+
+	/* A busy CPU may take load, but backs off if it is all pinned. */
+	sd = pkg_sym;
+	sd.dst_idle = false;
+	sd.dst_core_idle = false;
+	classified(&sd, &busy);
+	KUNIT_ASSERT_EQ(test, busy.state, LB_FULLY_BUSY);
+	sd.total_load = busy.load + busiest.load;
+	sd.total_capacity = busy.capacity + busiest.capacity;
+	d = sched_lb_decide(&sd, &busy, &busiest);
+	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
+	KUNIT_EXPECT_FALSE(test, d.retry_pinned);
+}
+
 static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
@@ -1159,6 +1215,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(passing_over_changes_no_decision),
 	KUNIT_CASE_PARAM(outcome_matches_table, outcome_gen_params),
 	KUNIT_CASE(group_without_pinned_cpu_gives_work),
+	KUNIT_CASE(idle_cpu_retries_pinned_tasks),
 	{}
 };
 
