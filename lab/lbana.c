@@ -738,7 +738,20 @@ static unsigned long long idle_cpus(const struct run *r, const struct sim *s)
 	return idle;
 }
 
-/* Idle CPUs that a waiting W task (runnable, not running) could use. */
+/*
+ * A W task woken onto an idle CPU that has not switched to it yet: the
+ * wakeup is in flight (an IPI and the CPU leaving idle, milliseconds
+ * under TCG), and no balancer could start it sooner elsewhere.
+ */
+static int in_transit(const struct sim *s, int w)
+{
+	return s->cpu[w] >= 0 && !s->running[s->cpu[w]];
+}
+
+/*
+ * Idle CPUs that a waiting W task (runnable, not running, and queued
+ * behind another task, not in transit) could use.
+ */
 static int wasted_now(const struct run *r, const struct sim *s)
 {
 	unsigned long long want[MAX_TASKS], idle = idle_cpus(r, s);
@@ -746,7 +759,7 @@ static int wasted_now(const struct run *r, const struct sim *s)
 
 	for (w = 0; idle && w < r->ntasks; w++)
 		if (s->runnable[w] && !task_running(r, s, w) &&
-		    (r->task[w].allowed & idle))
+		    !in_transit(s, w) && (r->task[w].allowed & idle))
 			want[n++] = r->task[w].allowed & idle;
 	return n ? max_matching(idle, want, n) : 0;
 }
@@ -841,7 +854,10 @@ static void tbal_feed(struct tbal *b, long long from, long long to, int ok)
  *
  *   wasted_pct     100 * ∫ wasted(t) dt / (C * T), wasted(t) the size of a
  *                  maximum matching of idle CPUs to waiting W tasks allowed
- *                  there: each idle CPU and each task counted at most once
+ *                  there: each idle CPU and each task counted at most once.
+ *                  A task waits when it is queued on a CPU that runs
+ *                  another task; one woken onto an idle CPU is in transit
+ *                  until that CPU switches to it (in_transit())
  *   misplaced_pct  the same with W tasks running on a CPU smaller than the
  *                  idle one
  *   smt_shared_pct 100 * ∫ shared(t) dt / (K * T) with K SMT cores, where

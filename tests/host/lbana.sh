@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # lbana, the lab's trace analyser, prints for each hand-made run in
 # tests/lab the metrics worked out by hand (wasted and misplaced CPU time,
+# a wakeup in transit to an idle CPU not counted as wasted,
 # eta, Jain, t_bal with a short violation ignored and a long one not,
 # migration rate, ping-pongs, misfit delay, affinity), reports broken runs
 # (lost events, no @trace-end, no @end, empty, unparsable) as invalid, applies
@@ -113,7 +114,8 @@ same one-stream "$tmp/all.want" "$tmp/all.cases"
 grep -q '^scenario=busy arm=rework rep=1 valid=1 ' "$tmp/all.got" ||
 	{ echo "FAIL: the busy run is not valid"; fail=1; }
 want="affinity-rework-1.svg busy-rework-1.svg misplaced-stock-2.svg"
-want+=" pingpong-stock-1.svg smt-stock-1.svg tbal-rework-3.svg wasted-rework-1.svg"
+want+=" pingpong-stock-1.svg smt-stock-1.svg tbal-rework-3.svg transit-stock-1.svg"
+want+=" wasted-rework-1.svg"
 got=$(cd "$tmp/svg" && echo *.svg)
 if [ "$got" != "$want" ]; then
 	echo "FAIL: svg files: $got, want $want"
