@@ -1109,6 +1109,16 @@ static void outcome_matches_table(struct kunit *test)
 #define LLC1_ONE_IDLE	{ HOGS(3, 1024), .g = { BIG4, .idle_cpus = 1, \
 						.local = true } }
 
+/* Decide with @local and @busiest as the domain's only groups. */
+static struct lb_decision decide_two(struct lb_domain_snap *sd,
+				     const struct lb_group_snap *local,
+				     const struct lb_group_snap *busiest)
+{
+	sd->total_load = local->load + busiest->load;
+	sd->total_capacity = local->capacity + busiest->capacity;
+	return sched_lb_decide(sd, local, busiest);
+}
+
 static void group_without_pinned_cpu_gives_work(struct kunit *test)
 {
 	const struct tgroup lt = LLC1_ONE_IDLE;
@@ -1130,15 +1140,12 @@ static void group_without_pinned_cpu_gives_work(struct kunit *test)
 
 	/* As searched: four hogs on three CPUs wait, and one moves. */
 	KUNIT_EXPECT_EQ(test, b3.state, LB_OVERLOADED);
-	sd.total_load = local.load + b3.load;
-	sd.total_capacity = local.capacity + b3.capacity;
-	d = sched_lb_decide(&sd, &local, &b3);
+	d = decide_two(&sd, &local, &b3);
 	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
 
 	/* Counted whole, as stock counts it: room, and nothing moves. */
 	KUNIT_EXPECT_EQ(test, b4.state, LB_HAS_SPARE);
-	sd.total_capacity = local.capacity + b4.capacity;
-	d = sched_lb_decide(&sd, &local, &b4);
+	d = decide_two(&sd, &local, &b4);
 	KUNIT_EXPECT_EQ(test, d.imbalance, 0UL);
 }
 
@@ -1170,9 +1177,7 @@ static void idle_cpu_retries_pinned_tasks(struct kunit *test)
 	classified(&sd, &idle);
 	classified(&sd, &even);
 	KUNIT_ASSERT_EQ(test, busiest.state, LB_OVERLOADED);
-	sd.total_load = idle.load + busiest.load;
-	sd.total_capacity = idle.capacity + busiest.capacity;
-	d = sched_lb_decide(&sd, &idle, &busiest);
+	d = decide_two(&sd, &idle, &busiest);
 	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
 	KUNIT_EXPECT_TRUE(test, d.retry_pinned);
 
@@ -1191,9 +1196,7 @@ static void idle_cpu_retries_pinned_tasks(struct kunit *test)
 	sd.dst_core_idle = false;
 	classified(&sd, &busy);
 	KUNIT_ASSERT_EQ(test, busy.state, LB_FULLY_BUSY);
-	sd.total_load = busy.load + busiest.load;
-	sd.total_capacity = busy.capacity + busiest.capacity;
-	d = sched_lb_decide(&sd, &busy, &busiest);
+	d = decide_two(&sd, &busy, &busiest);
 	KUNIT_EXPECT_GT(test, d.imbalance, 0UL);
 	KUNIT_EXPECT_FALSE(test, d.retry_pinned);
 }
