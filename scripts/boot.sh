@@ -16,8 +16,8 @@
 # output goes to FILE: the lab's results channel, free of kernel messages.
 # LB_QEMU_EXTRA="ARGS" adds QEMU arguments (the lab's "-icount ...").
 # A topology with "arch = x86_64" boots the x86_64 kernel on QEMU's q35,
-# under KVM where /dev/kvm is usable and TCG elsewhere; $OUT/runs/NAME/accel
-# says which ("x86_64 KVM").
+# under KVM where it boots a guest (x86_accel in lib.sh) and TCG elsewhere;
+# $OUT/runs/NAME/accel says which ("x86_64 KVM").
 # LB_PROGRESS=CMD filters the console while the guest runs (the lab shows
 # "scenario k of n" this way).
 
@@ -53,7 +53,7 @@ if [ "$GUEST_ARCH" = x86_64 ]; then
 	# text_poke_bp() when SCHED_CACHE turns its static key on at boot),
 	# and the kernel oopses on the stray int3 (seen in 1 of 13 boots).
 	accel=tcg cpu=max accel_opts=tcg,thread=single
-	if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
+	if [ "$(x86_accel "$image")" = kvm ]; then
 		accel=kvm cpu=host accel_opts=kvm
 	fi
 	qemu=(qemu-system-x86_64 -M q35 -accel "$accel_opts" -cpu "$cpu" "${common[@]}"

@@ -133,6 +133,47 @@ topo_kernel() {
 		"$LB_ROOT/scripts/build-kernel.sh" "$2"
 }
 
+# x86_accel IMAGE: "kvm" when KVM can run this machine's x86_64 guests,
+# else "tcg", with the reason on stderr the first time. A readable and
+# writable /dev/kvm is not enough: on some hosts it opens but has no
+# hardware virtualization behind it, and a guest then hangs right after
+# the BIOS (seen on a host whose CPU flags list neither vmx nor svm). So
+# the kernel itself is booted once on one vCPU and must print its
+# version within LB_KVM_PROBE_S seconds (20). The answer is kept in
+# $OUT/kvm-probe for this host boot; LB_ACCEL=kvm or LB_ACCEL=tcg skips
+# the probe. LB_KVM_DEV names the device (tests/host/kvm-probe.sh).
+x86_accel() {
+	local image=$1 cache=$OUT/kvm-probe dev=${LB_KVM_DEV:-/dev/kvm} id why
+	local limit=${LB_KVM_PROBE_S:-20}
+
+	case ${LB_ACCEL:-} in
+	kvm | tcg) echo "$LB_ACCEL"; return 0 ;;
+	"") ;;
+	*) die "LB_ACCEL='$LB_ACCEL': known values are kvm and tcg" ;;
+	esac
+	if [ ! -r "$dev" ] || [ ! -w "$dev" ]; then
+		echo tcg
+		return 0
+	fi
+	id=$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo none)
+	if [ -f "$cache" ] && [ "$(head -n 1 "$cache")" = "$id" ]; then
+		sed -n 2p "$cache"
+		return 0
+	fi
+	if timeout "$limit" qemu-system-x86_64 -M q35 -accel kvm -cpu host -smp 1 \
+		-m 256 -nodefaults -no-reboot -nographic -serial stdio \
+		-kernel "$image" -append "console=ttyS0 panic=-1" 2>&1 </dev/null |
+		grep -a -q -m 1 'Linux version'; then
+		why=kvm
+	else
+		why=tcg
+		echo "   $dev is there but a guest did not boot under KVM in $limit s; using TCG" >&2
+	fi
+	mkdir -p "$OUT"
+	printf '%s\n%s\n' "$id" "$why" >"$cache"
+	echo "$why"
+}
+
 # Flags that make awk read a pipe line by line (mawk reads it in blocks,
 # and a progress filter on a quiet console would show nothing).
 awk_lines() {
