@@ -26,7 +26,7 @@ xmake() {
 	local name=$1 arch=${1%%-*} cc=gcc
 	shift
 	command -v ccache >/dev/null 2>&1 && cc="ccache gcc"
-	make -C "$LB_TREE" ARCH="$arch" CROSS_COMPILE= CC="$cc" \
+	CCACHE_BASEDIR=$OUT make -C "$LB_TREE" ARCH="$arch" CROSS_COMPILE= CC="$cc" \
 		O="$MO/matrix-$name" KBUILD_BUILD_TIMESTAMP=2026-01-01 \
 		KBUILD_BUILD_USER=lb KBUILD_BUILD_HOST=lb "$@"
 }

@@ -181,13 +181,17 @@ awk_lines() {
 	return 0
 }
 
+# ccache sees paths under $OUT relative to the build directory, so the
+# builds of one tree with different configs (out/build/rework,
+# out/build/stock, the series check's) share every object whose
+# preprocessed source their configs leave the same.
 kmake() {
 	local cc="${CROSS}gcc"
 
 	if command -v ccache >/dev/null 2>&1; then
 		cc="ccache $cc"
 	fi
-	make -C "$LB_TREE" ARCH=$ARCH CROSS_COMPILE=$CROSS CC="$cc" \
+	CCACHE_BASEDIR=$OUT make -C "$LB_TREE" ARCH=$ARCH CROSS_COMPILE=$CROSS CC="$cc" \
 		KBUILD_BUILD_TIMESTAMP="2026-01-01" KBUILD_BUILD_USER=lb \
 		KBUILD_BUILD_HOST=lb "$@"
 }
