@@ -342,15 +342,18 @@ static struct lb_decision decide_cell(const struct lb_domain_snap *sd,
 	if (busiest->state == LB_OVERLOADED) {
 		/*
 		 * A local group that is not overloaded itself takes only
-		 * tasks that have waited: the busiest group's runnable
-		 * average beyond its capacity by imbalance_pct. One task more
-		 * than CPUs is often a short task just woken beside busy
-		 * CPUs, which runs in a moment; pulling what waits behind
-		 * it, often a hog, to a smaller CPU only has the hog pushed
-		 * back as misfit, and on equal CPUs it is a migration for
-		 * nothing.
+		 * tasks that have waited (tasks_wait()). One task more than
+		 * CPUs is often a short task just woken beside busy CPUs,
+		 * which runs in a moment: pulling what waits behind it, often
+		 * a hog, to a busy CPU only makes that CPU shared, and to a
+		 * smaller CPU only has the hog pushed back as misfit. An idle
+		 * CPU of a domain of equal capacities still pulls, as stock
+		 * does: there the task it takes runs at once and at full
+		 * speed, and refusing it left CPUs idle beside queued
+		 * periodic tasks.
 		 */
 		if (local->state != LB_OVERLOADED &&
+		    (!sd->dst_idle || (sd->flags & SD_ASYM_CPUCAPACITY)) &&
 		    !tasks_wait(sd->imbalance_pct, busiest))
 			return balanced(LB_R_NO_WAIT);
 		if (local->state == LB_HAS_SPARE)

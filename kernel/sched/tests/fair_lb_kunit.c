@@ -601,7 +601,7 @@ static const struct decide_case decide_cases[] = {
 	  .type = LB_MIGRATE_LOAD, .imbalance = 1024, .reason = LB_R_AVG_LOAD },
 	/* One task more than CPUs, but none has waited yet. */
 	{ .desc = "fully_busy_from_just_overloaded_group_waits",
-	  .sd = &mc_sym, .local = L_BUSY, .busiest = B_JUST_OVER,
+	  .sd = &mc_busy, .local = L_BUSY, .busiest = B_JUST_OVER,
 	  .want_local = LB_FULLY_BUSY, .want_busiest = LB_OVERLOADED,
 	  .type = LB_MIGRATE_LOAD, .imbalance = 0, .reason = LB_R_NO_WAIT },
 	/* Averages 1280, 1536, domain 1408. */
@@ -744,6 +744,15 @@ static const struct decide_case defect_cases[] = {
 	  .sd = &mc_little, .local = LITTLE_3_IDLE_1, .busiest = BIG_4_WOKEN,
 	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
 	  .type = LB_MIGRATE_LOAD, .imbalance = 0, .reason = LB_R_NO_WAIT },
+	/*
+	 * Between CPUs of equal capacity an idle CPU still takes one: in
+	 * the lab, refusing it left CPUs idle beside queued periodic tasks
+	 * (scenarios/hunt/h5-10.scen).
+	 */
+	{ .desc = "idle_cpu_of_equal_capacity_takes_from_a_fresh_wakeup",
+	  .sd = &mc_sym, .local = L_SPARE_IDLE2, .busiest = B_JUST_OVER,
+	  .want_local = LB_HAS_SPARE, .want_busiest = LB_OVERLOADED,
+	  .type = LB_MIGRATE_TASK, .imbalance = 1, .reason = LB_R_SPREAD },
 };
 
 KUNIT_ARRAY_PARAM_DESC(defect, defect_cases, desc);

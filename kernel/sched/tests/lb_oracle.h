@@ -46,7 +46,8 @@
  * @LB_D_NO_WAIT: A local group that is not overloaded takes nothing from
  *		an overloaded group whose tasks have not waited yet: neither
  *		its runnable average beyond its capacity by imbalance_pct,
- *		nor runnable beyond util by imbalance_pct of one CPU.
+ *		nor runnable beyond util by imbalance_pct of one CPU; an idle
+ *		destination in a domain of equal capacities still takes.
  * @LB_D_IDLE_CPUS: With idle local CPUs, an overloaded busiest group
  *		gives one waiting task per idle CPU, in any domain (stock
  *		fills spare utilization outside an LLC and halves the idle
@@ -435,7 +436,8 @@ static inline bool lbo_force(const struct lb_domain_snap *sd,
 			return false;
 	}
 	if (lbo_has(dep, LB_D_NO_WAIT) && bs == LB_OVERLOADED &&
-	    ls != LB_OVERLOADED && !lbo_waited(busiest, pct))
+	    ls != LB_OVERLOADED && !lbo_waited(busiest, pct) &&
+	    (!sd->dst_idle || (sd->flags & SD_ASYM_CPUCAPACITY)))
 		return false;
 	if (busiest->prefer_sibling && ls == LB_HAS_SPARE &&
 	    (bs == LB_LLC_BALANCE || lbo_sibling(sd, local, busiest) > 1))
