@@ -938,6 +938,41 @@ static void misfit_reach(struct metrics *m, const struct sim *s, long long b)
 	}
 }
 
+/*
+ * --waste FILE: one line per stretch of wasted time, for a reader who
+ * wants to see where it went: when (ms after the window opens) and for
+ * how long, which CPUs were idle, and which tasks waited on which CPU.
+ */
+static FILE *waste_log;
+
+static void log_waste(const struct run *r, const struct sim *s, long long lo,
+		      long long hi)
+{
+	unsigned long long idle = idle_cpus(r, s);
+	const char *sep = "";
+	int c, w;
+
+	fprintf(waste_log, "scenario=%s arm=%s rep=%s t_ms=%.3f dur_ms=%.3f idle=",
+		r->scenario, r->arm, r->rep, (lo - r->t_ref) / 1e6,
+		(hi - lo) / 1e6);
+	for (c = 0; c < r->ncpus; c++) {
+		if (!(idle & 1ULL << c))
+			continue;
+		fprintf(waste_log, "%s%d", sep, c);
+		sep = ",";
+	}
+	fputs(" waiting=", waste_log);
+	sep = "";
+	for (w = 0; w < r->ntasks; w++) {
+		if (!s->runnable[w] || task_running(r, s, w) ||
+		    in_transit(s, w))
+			continue;
+		fprintf(waste_log, "%s%d@%d", sep, r->task[w].pid, s->cpu[w]);
+		sep = ",";
+	}
+	fputc('\n', waste_log);
+}
+
 static void metrics_span(void *ctx, const struct sim *s, long long a,
 			 long long b)
 {
@@ -953,6 +988,8 @@ static void metrics_span(void *ctx, const struct sim *s, long long a,
 	waste = wasted_now(r, s);
 	misp = misplaced_now(r, s, m->bigger);
 	m->wasted += waste * (hi - lo);
+	if (waste && waste_log)
+		log_waste(r, s, lo, hi);
 	m->misplaced += misp * (hi - lo);
 	if (r->has_smt)
 		m->smt_shared += smt_shared_now(r, s) * (hi - lo);
@@ -1590,19 +1627,21 @@ static int analyse(FILE *in, const char *svg_dir)
 
 static int bad_args(void)
 {
-	fprintf(stderr, "usage: lbana RESULTS [--svg DIR]\n");
+	fprintf(stderr, "usage: lbana RESULTS [--svg DIR] [--waste FILE]\n");
 	return 2;
 }
 
 int main(int argc, char **argv)
 {
-	const char *file = NULL, *svg_dir = NULL;
+	const char *file = NULL, *svg_dir = NULL, *waste_file = NULL;
 	FILE *in = stdin;
 	int i, err;
 
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--svg") && i + 1 < argc)
 			svg_dir = argv[++i];
+		else if (!strcmp(argv[i], "--waste") && i + 1 < argc)
+			waste_file = argv[++i];
 		else if (!file && (argv[i][0] != '-' || !argv[i][1]))
 			file = argv[i];
 		else
@@ -1614,6 +1653,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lbana: %s: %s\n", svg_dir, strerror(errno));
 		return 2;
 	}
+	if (waste_file && !(waste_log = fopen(waste_file, "w"))) {
+		fprintf(stderr, "lbana: %s: %s\n", waste_file, strerror(errno));
+		return 2;
+	}
 	if (strcmp(file, "-"))
 		in = fopen(file, "r");
 	if (!in) {
@@ -1623,5 +1666,9 @@ int main(int argc, char **argv)
 	err = analyse(in, svg_dir);
 	if (in != stdin)
 		fclose(in);
+	if (waste_log && fclose(waste_log)) {
+		fprintf(stderr, "lbana: %s: %s\n", waste_file, strerror(errno));
+		return 2;
+	}
 	return err ? 1 : 0;
 }

@@ -7,7 +7,8 @@
 # migration rate, ping-pongs, misfit delay, affinity), reports broken runs
 # (lost events, no @trace-end, no @end, empty, unparsable) as invalid, applies
 # the 1% rule on unparsable lines, and draws well-formed SVG heat maps
-# (under 500 KB for a busy 3 s run on 8 CPUs) for the valid runs only.
+# (under 500 KB for a busy 3 s run on 8 CPUs) for the valid runs only,
+# and lists each stretch of wasted time with --waste.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cases=$root/tests/lab
@@ -162,6 +163,23 @@ if [ -n "$png" ] && [ ! -s "$png" ]; then
 	echo "FAIL: $(basename "$f") does not render to PNG"
 	fail=1
 fi
+
+# --waste lists each stretch of wasted time: in wasted.res CPU 1 idles
+# for 500 ms while task 302 waits on CPU 0; in transit.res the 50 ms that
+# task 302 is in transit to idle CPU 1 are not listed, the 30 ms that it
+# waits behind a task on CPU 0 with CPUs 1 and 2 idle are.
+"$lbana" "$cases/wasted.res" --waste "$tmp/wasted.waste" >/dev/null
+got=$(cat "$tmp/wasted.waste")
+want="scenario=wasted arm=rework rep=1 t_ms=0.000 dur_ms=100.000 idle=1 waiting=302@0
+scenario=wasted arm=rework rep=1 t_ms=100.000 dur_ms=400.000 idle=1 waiting=302@0"
+[ "$got" = "$want" ] || { echo "FAIL: --waste on wasted.res:"; echo "$got"; fail=1; }
+"$lbana" "$cases/transit.res" --waste "$tmp/transit.waste" >/dev/null
+got=$(cat "$tmp/transit.waste")
+want="scenario=transit arm=stock rep=1 t_ms=500.000 dur_ms=30.000 idle=1,2 waiting=302@0"
+[ "$got" = "$want" ] || { echo "FAIL: --waste on transit.res:"; echo "$got"; fail=1; }
+"$lbana" "$cases/wasted.res" --waste "$tmp/no/such/dir/x" >/dev/null 2>"$tmp/err"
+[ $? -eq 2 ] && grep -q 'no/such/dir/x' "$tmp/err" ||
+	{ echo "FAIL: an unwritable --waste file should exit 2 and name it"; fail=1; }
 
 "$lbana" >/dev/null 2>&1
 [ $? -eq 2 ] || { echo "FAIL: no arguments should exit 2"; fail=1; }
