@@ -50,7 +50,8 @@ static const char * const kind_names[] = {
 /* The metrics the host analyzer computes; thresholds may name these. */
 static const char * const metric_names[] = {
 	"wasted_pct", "misplaced_pct", "smt_shared_pct", "eta", "jain", "t_bal_ms",
-	"migr_rate", "pingpong", "misfit_ms", "moves", "msgs_per_s",
+	"migr_rate", "pingpong", "misfit_ms", "misfit_idle_ms", "moves",
+	"msgs_per_s",
 };
 
 struct cpulist {

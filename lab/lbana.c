@@ -114,6 +114,7 @@ struct result {
 	long long t_bal;		/* ns after t_ref, -1 if never */
 	int pingpong, moves;
 	char misfit[24];
+	double misfit_idle_ms;
 };
 
 static void *xrealloc(void *p, size_t n)
@@ -873,6 +874,10 @@ static void tbal_feed(struct tbal *b, long long from, long long to, int ok)
  *   pingpong       moves that undo the task's previous move within 250 ms
  *   misfit_ms      mean time from a mark until the task runs on one of the
  *                  biggest CPUs it may use
+ *   misfit_idle_ms mean over the marks of ∫ (biggest CPUs the task may use
+ *                  that idle) dt from the mark until it runs on one, in
+ *                  CPU·ms: LISA's misfit criterion allows 1 ms per CPU of
+ *                  the system (runs with marks only)
  *   moves          W migrations with orig != dest
  */
 struct metrics {
@@ -890,6 +895,7 @@ struct metrics {
 	int next_mark;			/* first mark not yet reached */
 	int pending[MAX_MARKS];		/* reached, task not on a top CPU */
 	long long delay[MAX_MARKS];	/* ns until it was, -1 never */
+	long long top_idle[MAX_MARKS];	/* CPU·ns its top CPUs idled meanwhile */
 };
 
 static void metrics_init(struct metrics *m, const struct run *r)
@@ -938,6 +944,30 @@ static void misfit_reach(struct metrics *m, const struct sim *s, long long b)
 	}
 }
 
+/* While a marked task waits to reach a top CPU: those of them that idle. */
+static void misfit_idle(struct metrics *m, const struct sim *s, long long a,
+			long long b)
+{
+	const struct run *r = m->r;
+	long long from;
+	int k, c, w, n;
+
+	for (k = 0; k < m->next_mark; k++) {
+		if (!m->pending[k])
+			continue;
+		w = r->mark[k].w;
+		from = a > r->mark[k].t ? a : r->mark[k].t;
+		if (b > r->t_end)
+			b = r->t_end;
+		if (b <= from)
+			continue;
+		for (n = 0, c = 0; c < r->ncpus; c++)
+			n += !s->running[c] && r->cap[c] == m->maxcap[w] &&
+			     (r->task[w].allowed & 1ULL << c);
+		m->top_idle[k] += n * (b - from);
+	}
+}
+
 /*
  * --waste FILE: one line per stretch of wasted time, for a reader who
  * wants to see where it went: when (ms after the window opens) and for
@@ -983,6 +1013,7 @@ static void metrics_span(void *ctx, const struct sim *s, long long a,
 	int waste, misp;
 
 	misfit_reach(m, s, b);
+	misfit_idle(m, s, a, b);
 	if (hi <= lo)
 		return;
 	waste = wasted_now(r, s);
@@ -1120,6 +1151,17 @@ static void misfit_result(const struct run *r, const struct metrics *m,
 		 sum / r->nmarks / MSEC);
 }
 
+static void misfit_idle_result(const struct run *r, const struct metrics *m,
+			       struct result *res)
+{
+	long long sum = 0;
+	int k;
+
+	for (k = 0; k < r->nmarks; k++)
+		sum += m->top_idle[k];
+	res->misfit_idle_ms = r->nmarks ? (double)sum / r->nmarks / MSEC : 0;
+}
+
 static void compute(const struct run *r, struct result *res)
 {
 	struct metrics *m = xrealloc(NULL, sizeof(*m));
@@ -1140,6 +1182,7 @@ static void compute(const struct run *r, struct result *res)
 	delivery(r, m, res);
 	migr_rate(r, res);
 	misfit_result(r, m, res);
+	misfit_idle_result(r, m, res);
 	free(m);
 }
 
@@ -1164,8 +1207,10 @@ static void print_result(const struct run *r, const struct result *res)
 		printf(" migr_rate=%.3f", res->migr_rate);
 	else
 		printf(" migr_rate=-");
-	printf(" pingpong=%d misfit_ms=%s moves=%d%s%s\n", res->pingpong,
-	       res->misfit, res->moves, *r->cost ? " " : "", r->cost);
+	printf(" pingpong=%d misfit_ms=%s", res->pingpong, res->misfit);
+	if (r->nmarks)
+		printf(" misfit_idle_ms=%.1f", res->misfit_idle_ms);
+	printf(" moves=%d%s%s\n", res->moves, *r->cost ? " " : "", r->cost);
 }
 
 /* ------------------------------------------------------------------ */

@@ -210,14 +210,14 @@ BEGIN {
 	system("mkdir -p '" data "'")
 	print "target,scenario,verdict,detail" > (data "/verdicts.csv")
 	print "scenario,metric,op,ref,result,detail" > (data "/expectations.csv")
-	nrun_cols = split("scenario arm rep valid clock wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms moves msgs_per_s lb_busy lb_idle lb_newidle fbg_busy_ns_per_call", RUNCOL, " ")
+	nrun_cols = split("scenario arm rep valid clock wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms misfit_idle_ms moves msgs_per_s lb_busy lb_idle lb_newidle fbg_busy_ns_per_call", RUNCOL, " ")
 	line = ""
 	for (i = 1; i <= nrun_cols; i++)
 		line = line (i > 1 ? "," : "") RUNCOL[i]
 	print line > (data "/runs.csv")
-	nm = split("wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy", M, " ")
-	split("wasted %,misplaced %,SMT-shared core %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU),instructions per busiest-group search (busy CPU; icount),", L, ",")
-	split("0 0 0 1 1 - 0 0 - - - - - - - -", I, " ")
+	nm = split("wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms misfit_idle_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy", M, " ")
+	split("wasted %,misplaced %,SMT-shared core %,η,Jain,T_bal ms,migrations/task/s,ping-pong,misfit ms,top CPUs idle while a misfit waits (CPU·ms),msgs/s,balance calls/s,median µs per busiest-group search (busy CPU),median µs (idle CPU),median µs (newly idle),mean µs (busy CPU),instructions per busiest-group search (busy CPU; icount),", L, ",")
+	split("0 0 0 1 1 - 0 0 - 0 - - - - - - -", I, " ")
 	for (i = 1; i <= nm; i++) {
 		label[M[i]] = L[i]
 		ideal[M[i]] = I[i]
