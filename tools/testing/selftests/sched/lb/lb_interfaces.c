@@ -452,19 +452,34 @@ TEST_F(lb, stats_on_and_off)
 }
 
 /* Passes of both arms of the switch are counted apart. */
+/*
+ * Each arm in turn runs the hogs until its passes are counted: up to five
+ * windows, since on a guest's emulated CPUs one window of 200 ms now and
+ * then holds no balance pass of an arm at all (seen once for stock, with
+ * 125 rework passes in the next window). The passes of the first arm
+ * must still be there after the second's.
+ */
 TEST_F(lb, stats_count_both_arms)
 {
 	struct lb_stats st;
+	int arm, windows;
 
 	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
-	ASSERT_EQ(0, lb_switch_set(0));
-	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	ASSERT_EQ(0, lb_switch_set(1));
-	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	ASSERT_EQ(0, lb_stats_read(_metadata, self->stats, &st));
+	for (arm = 0; arm < 2; arm++) {
+		ASSERT_EQ(0, lb_switch_set(arm));
+		for (windows = 1; windows <= 5; windows++) {
+			ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n,
+						 LB_HOG_MS));
+			ASSERT_EQ(0, lb_stats_read(_metadata, self->stats, &st));
+			if (st.passes[arm] > 0)
+				break;
+		}
+		TH_LOG("%s: %lld passes in %d window(s)",
+		       arm ? "rework" : "stock", st.passes[arm], windows);
+		ASSERT_LT(0, st.passes[arm]);
+	}
 	TH_LOG("passes: stock %lld, rework %lld", st.passes[0], st.passes[1]);
 	ASSERT_LT(0, st.passes[0]);
-	ASSERT_LT(0, st.passes[1]);
 }
 
 TEST_F(lb, stats_rejects_bad_writes)
