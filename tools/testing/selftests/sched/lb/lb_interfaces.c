@@ -470,7 +470,8 @@ TEST_F(lb, stats_count_both_arms)
 		for (windows = 1; windows <= 5; windows++) {
 			ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n,
 						 LB_HOG_MS));
-			ASSERT_EQ(0, lb_stats_read(_metadata, self->stats, &st));
+			ASSERT_EQ(0, lb_stats_read(_metadata, self->stats,
+						   &st));
 			if (st.passes[arm] > 0)
 				break;
 		}
