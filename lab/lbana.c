@@ -949,22 +949,25 @@ static void misfit_idle(struct metrics *m, const struct sim *s, long long a,
 			long long b)
 {
 	const struct run *r = m->r;
+	unsigned long long idle, top;
 	long long from;
-	int k, c, w, n;
+	int k, c, w;
 
+	if (!m->next_mark)
+		return;
+	idle = idle_cpus(r, s);
+	if (b > r->t_end)
+		b = r->t_end;
 	for (k = 0; k < m->next_mark; k++) {
-		if (!m->pending[k])
-			continue;
 		w = r->mark[k].w;
 		from = a > r->mark[k].t ? a : r->mark[k].t;
-		if (b > r->t_end)
-			b = r->t_end;
-		if (b <= from)
+		if (!m->pending[k] || b <= from)
 			continue;
-		for (n = 0, c = 0; c < r->ncpus; c++)
-			n += !s->running[c] && r->cap[c] == m->maxcap[w] &&
-			     (r->task[w].allowed & 1ULL << c);
-		m->top_idle[k] += n * (b - from);
+		for (top = 0, c = 0; c < r->ncpus; c++)
+			if (r->cap[c] == m->maxcap[w])
+				top |= 1ULL << c;
+		top &= idle & r->task[w].allowed;
+		m->top_idle[k] += __builtin_popcountll(top) * (b - from);
 	}
 }
 
