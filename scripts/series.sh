@@ -31,7 +31,7 @@ awk -v subj="$subject" -v body="$covermsg" '
 mv "$cover.new" "$cover"
 
 # The lab's A/B table, when "make run" has made one: the rows of the
-# seed's scenarios and of the ones that patches 3 to 5 move, inserted before
+# seed's scenarios and of the ones that patches 3 to 6 move, inserted before
 # the shortlog of the cover letter. The lab runs on 7.3 only; the 6.12
 # backport's figures are in its changelogs and the documentation.
 report=$OUT/report/report.md
@@ -49,13 +49,13 @@ ab=$dst/ab.txt
 		echo "through the runtime switch in one boot, sched features at their"
 		echo "defaults (NI_RANDOM, NI_RATE on); mean +- stddev over the runs"
 		echo "of each arm (3; seed-bl88 and nplus1-bl88 5, pinned-stuck-llc4 6,"
-		echo "pinned-backoff-llc4 8, ramp-misfit 10)."
+		echo "pinned-backoff-llc4 and wake-scan 8, ramp-misfit 10)."
 		echo "wasted = CPU time idle while a task that may run there waits"
 		echo "behind another task;"
 		echo "T_bal = ms until nothing is wasted or misplaced for 1 s; misfit ="
 		echo "ms from a ramping task's 80 % mark to its first run on a big CPU."
 		echo
-		awk -F'|' 'NR > 2 && $2 ~ /^ (seed-5big|seed-5little|seed-bl88|nplus1-bl88|mixed-heavy-light|pinned-imbalanced|pinned-stuck-llc4|pinned-backoff-llc4|ramp-misfit) $/ &&
+		awk -F'|' 'NR > 2 && $2 ~ /^ (seed-5big|seed-5little|seed-bl88|nplus1-bl88|mixed-heavy-light|pinned-imbalanced|pinned-stuck-llc4|pinned-backoff-llc4|wake-scan-bl88|wake-scan-bl44|ramp-misfit) $/ &&
 			   $3 ~ /^ (wasted %|T_bal ms|misfit ms|migrations\/task\/s) $/ {
 				gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3)
 				gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)

@@ -58,6 +58,38 @@ static inline bool lb_capacity_above(unsigned long a, unsigned long b)
 }
 
 /*
+ * Asymmetric-capacity domains of up to this many CPUs are scanned whole
+ * by a wakeup that looks for an idle CPU; see sched_lb_wake_scan_whole().
+ */
+#define LB_WAKE_SCAN_WHOLE_MAX	32
+
+/**
+ * sched_lb_wake_scan_whole() - Does a wakeup scan the whole asymmetric
+ *                              domain for an idle CPU?
+ * @span: CPUs in the domain (sd_asym_cpucapacity's span_weight).
+ *
+ * select_idle_capacity() visits the domain's CPUs in order from the
+ * wakeup's target. SIS_UTIL's hint (the LLC's nr_idle_scan) stops it
+ * after as many CPUs as the LLC's utilization leaves room for, counting
+ * busy CPUs too. On a big.LITTLE part whose big cluster runs CPU hogs,
+ * the first CPUs from a big target are those hogs' CPUs, so the scan
+ * ends before it reaches an idle LITTLE CPU and the task queues behind
+ * a hog. The rework scans a domain of up to %LB_WAKE_SCAN_WHOLE_MAX
+ * CPUs whole, as 6.12 scanned every such domain; larger ones keep the hint,
+ * which bounds the cost of a scan there.
+ *
+ * This is the wakeup path's only rule of the rework, and it is not a
+ * rule of a group: it sits here because it is as pure as they are.
+ *
+ * Return: true when the scan may visit every CPU of the domain, false
+ * when SIS_UTIL's hint limits it, as in stock 7.3.
+ */
+static inline bool sched_lb_wake_scan_whole(unsigned int span)
+{
+	return span <= LB_WAKE_SCAN_WHOLE_MAX;
+}
+
+/*
  * True when the group's CFS signals say it is short of capacity: either
  * utilization is within imbalance_pct of the capacity, or the runnable
  * average (which also counts waiting time) is beyond it by imbalance_pct.

@@ -1101,6 +1101,38 @@ static void outcome_matches_table(struct kunit *test)
 					       c->active), c->want);
 }
 
+/* ---- The wakeup's scan of an asymmetric domain ---------------------- */
+
+struct wake_scan_case {
+	const char *desc;
+	unsigned int span;
+	bool whole;
+};
+
+/*
+ * The lab's big.LITTLE domains (bl44, bl88) have 8 and 16 CPUs and are
+ * scanned whole; a domain beyond LB_WAKE_SCAN_WHOLE_MAX CPUs keeps
+ * SIS_UTIL's hint.
+ */
+static const struct wake_scan_case wake_scan_cases[] = {
+	{ .desc = "bl44_whole", .span = 8, .whole = true },
+	{ .desc = "bl88_whole", .span = 16, .whole = true },
+	{ .desc = "largest_scanned_whole", .span = LB_WAKE_SCAN_WHOLE_MAX,
+	  .whole = true },
+	{ .desc = "one_more_keeps_the_hint",
+	  .span = LB_WAKE_SCAN_WHOLE_MAX + 1, .whole = false },
+	{ .desc = "server_keeps_the_hint", .span = 176, .whole = false },
+};
+
+KUNIT_ARRAY_PARAM_DESC(wake_scan, wake_scan_cases, desc);
+
+static void wake_scan_matches_table(struct kunit *test)
+{
+	const struct wake_scan_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, sched_lb_wake_scan_whole(c->span), c->whole);
+}
+
 /* ---- Groups as searched again without a CPU of pinned tasks ----------- */
 
 /*
@@ -1214,6 +1246,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE_PARAM(classify_matches_table, classify_gen_params),
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
 	KUNIT_CASE(eas_overload_needs_an_overutilized_cpu),
+	KUNIT_CASE_PARAM(wake_scan_matches_table, wake_scan_gen_params),
 	KUNIT_CASE(llc_balance_busier_by_tasks_preferring_dst),
 	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
 	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
