@@ -14,7 +14,7 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run bench hunt check \
-	shell series series-check topo-check debug-check kunit oracle fuzz \
+	shell series series-check topo-check debug-check stress kunit oracle fuzz \
 	clean distclean
 
 help:
@@ -35,6 +35,8 @@ help:
 	@echo "  make topo-check     boot every topology and check it"
 	@echo "  make debug-check    the rework with lockdep, KASAN, UBSAN and the"
 	@echo "                      debug checks: KUnit and the kselftests (TOPO=...)"
+	@echo "  make stress         CPU hotplug, cpuset partitions and switch flips"
+	@echo "                      under load, balance checked after each (TOPO=...)"
 	@echo "  make kunit          the KUnit suite on the host, in a second"
 	@echo "  make oracle         the engine against the model of stock 7.3 on"
 	@echo "                      SCENES generated scenes (default 1000000; host)"
@@ -92,13 +94,20 @@ topo-check: build-rework
 	@$(S)/topo-check.sh
 
 # The arguments are checked before anything is fetched or built.
-# TOPO defaults to bl44 for make shell; debug-check takes it only when
-# given, and otherwise uses its own default (bl44 and bl88).
+# TOPO defaults to bl44 for make shell; debug-check and stress take it
+# only when given, and otherwise use their own default (bl44 and bl88).
 DEBUG_TOPOS = $(if $(filter command line environment,$(origin TOPO)),$(TOPO))
 debug-check:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply
 	@$(S)/debug-check.sh $(DEBUG_TOPOS)
+
+# Faults under load: the kselftest lb_faults whole (TOPO=..., default
+# bl44 and bl88).
+stress:
+	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
+	@$(MAKE) --no-print-directory apply
+	@$(S)/stress.sh $(DEBUG_TOPOS)
 
 series: apply
 	@$(S)/stage.sh "format series" $(S)/series.sh

@@ -3,8 +3,9 @@
  * /init of the lb-rework test guests.
  *
  * Mounts the pseudo file systems, then runs the programs listed in
- * /etc/lb/run, one per line as "TIMEOUT NAME ARGV...", each in its own
- * process group and under its own timeout. Results go to the console as
+ * /etc/lb/run, one per line as "TIMEOUT NAME [VAR=VALUE...] ARGV...",
+ * each in its own process group, with those variables in its environment,
+ * and under its own timeout. Results go to the console as
  * marker lines the host parses:
  *
  *   @@LB BEGIN name
@@ -123,7 +124,7 @@ static int wait_limited(pid_t pid, double limit, int *timed_out)
 static int run_one(char *line)
 {
 	char *argv[MAX_ARGS + 1], *name, *tok, *save;
-	int argc = 0, status, timed_out = 0, ok;
+	int argc = 0, nenv, i, status, timed_out = 0, ok;
 	double limit, t0;
 	pid_t pid;
 
@@ -136,7 +137,10 @@ static int run_one(char *line)
 	       (tok = strtok_r(NULL, " \t\n", &save)))
 		argv[argc++] = tok;
 	argv[argc] = NULL;
-	if (!name || !argc || limit <= 0) {
+	/* Leading VAR=VALUE words are the program's environment. */
+	for (nenv = 0; nenv < argc && strchr(argv[nenv], '='); nenv++)
+		;
+	if (!name || nenv == argc || limit <= 0) {
 		printf("@@LB BADLINE %s\n", line);
 		return 0;
 	}
@@ -150,8 +154,10 @@ static int run_one(char *line)
 		sigemptyset(&none);
 		sigprocmask(SIG_SETMASK, &none, NULL);
 		setpgid(0, 0);
-		execv(argv[0], argv);
-		printf("@@LB exec %s: %s\n", argv[0], strerror(errno));
+		for (i = 0; i < nenv; i++)
+			putenv(argv[i]);
+		execv(argv[nenv], argv + nenv);
+		printf("@@LB exec %s: %s\n", argv[nenv], strerror(errno));
 		_exit(127);
 	}
 	status = pid < 0 ? -1 : wait_limited(pid, limit, &timed_out);

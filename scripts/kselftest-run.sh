@@ -12,23 +12,29 @@
 #
 # KSELFTEST_SKIP="PROG..." leaves those programs out of this guest; each
 # is named on a "# not run here" line, so its absence is never silent.
+# KSELFTEST_LIST=FILE runs the programs of FILE instead of
+# tests/guest/kselftest.run (make stress: tests/guest/stress.run).
 
 . "$(dirname "$0")/lib.sh"
 
 topo=${1:-bl44}
 set_guest_arch "$(topo_arch "$(topo_file "$topo")")"
 variant=${VARIANT:-rework}
-name=kselftest-$topo${VARIANT:+-$variant}
+runlist=${KSELFTEST_LIST:-$LB_ROOT/tests/guest/kselftest.run}
+[ -f "$runlist" ] || die "KSELFTEST_LIST: no file $runlist"
+tag=$(basename "$runlist" .run)
+[ "$tag" = kselftest ] && tag=
+name=kselftest-$topo${VARIANT:+-$variant}${tag:+-$tag}
 list=$OUT/runs/$name.run
 mkdir -p "$OUT/runs"
 skip=" ${KSELFTEST_SKIP:-} "
 for p in $skip; do
-	grep -q "^[0-9]* $p " "$LB_ROOT/tests/guest/kselftest.run" ||
-		die "KSELFTEST_SKIP: no kselftest program $p in tests/guest/kselftest.run"
+	grep -q "^[0-9]* $p " "$runlist" ||
+		die "KSELFTEST_SKIP: no kselftest program $p in $runlist"
 	echo "# not run here: $p (KSELFTEST_SKIP)"
 done
 awk -v skip="$skip" '/^#/ || NF < 3 || index(skip, " " $2 " ") == 0' \
-	"$LB_ROOT/tests/guest/kselftest.run" >"$list"
+	"$runlist" >"$list"
 extra=()
 progs=$(awk '!/^#/ && NF >= 3 { print $2 }' "$list")
 for p in $progs; do
