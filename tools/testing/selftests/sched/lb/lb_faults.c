@@ -194,13 +194,8 @@ FIXTURE_TEARDOWN(lb_faults)
 {
 	int i;
 
-	for (i = 1; i < self->n; i++) {
-		char path[96];
-
-		snprintf(path, sizeof(path),
-			 "/sys/devices/system/cpu/cpu%d/online", self->cpus[i]);
-		lb_write_str(path, "1");
-	}
+	for (i = 1; i < self->n; i++)
+		lb_set_online(self->cpus[i], true);
 	lb_write_str(LB_CG_CHILD "/cpuset.cpus.partition", "member");
 	rmdir(LB_CG_CHILD);
 	lb_kill(self->load.hogs, self->load.nhogs);

@@ -451,13 +451,13 @@ TEST_F(lb, stats_on_and_off)
 	TH_LOG("counts %lld before clearing, %lld after", before, after);
 }
 
-/* Passes of both arms of the switch are counted apart. */
 /*
- * Each arm in turn runs the hogs until its passes are counted: up to five
- * windows, since on a guest's emulated CPUs one window of 200 ms now and
- * then holds no balance pass of an arm at all (seen once for stock, with
- * 125 rework passes in the next window). The passes of the first arm
- * must still be there after the second's.
+ * Passes of both arms of the switch are counted apart. Each arm in turn
+ * runs the hogs until its passes are counted: up to five windows, since
+ * on a guest's emulated CPUs one window of 200 ms now and then holds no
+ * balance pass of an arm at all (seen once for stock, with 125 rework
+ * passes in the next window). The passes of the first arm must still be
+ * there after the second's.
  */
 TEST_F(lb, stats_count_both_arms)
 {
