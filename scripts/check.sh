@@ -141,7 +141,8 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_TREE/kernel/sched/fair_lb.c" "$LB_TREE/kernel/sched/lb_stats.h" \
 		"$LB_TREE/kernel/sched/fair_lb_watch.c" "$LB_TREE/kernel/sched/lb_watch.h" \
 		"$LB_TREE/kernel/sched/lb_rules.h" \
-		"$LB_TREE/include/linux/sched/lb.h"
+		"$LB_TREE/include/linux/sched/lb.h" \
+		"$LB_TREE/include/linux/sched/lb_names.h"
 fi
 # x86_64 with the rework, and without SMP: kernel/sched/ with W=1.
 check build-matrix "$S/build-matrix.sh"

@@ -76,7 +76,8 @@ host_tests() {
 	# host's headers (features.h).
 	git -C "$wt" archive "$1" kernel/sched/fair_lb.c kernel/sched/lb_rules.h \
 		kernel/sched/lb_stats.h kernel/sched/tests \
-		include/linux/sched/lb.h | tar -x -C "$dir"
+		include/linux/sched/lb.h include/linux/sched/lb_names.h |
+		tar -x -C "$dir"
 	make -s -C "$LB_ROOT/tools/testing/sched_lb" TOP="$dir" OUT="$dir" \
 		"$dir/kunit" "$dir/oracle" >"$dir/build.log" 2>&1 ||
 		{ cat "$dir/build.log" >&2; return 1; }

@@ -428,55 +428,32 @@ enum lb_outcome sched_lb_outcome(const struct lb_decision *d,
 }
 
 /*
- * The one list of names of each kind: debugfs prints them, the trace event
- * records them, and the KUnit messages use them. The static_asserts below
- * catch a value added to an enum of linux/sched/lb.h but not here.
+ * The names of each kind, expanded from linux/sched/lb_names.h in the
+ * order of their enums: debugfs prints them, the trace event records them,
+ * and the KUnit messages use them.
  */
 static const char * const lb_state_names[] = {
-	[LB_HAS_SPARE]		= "has_spare",
-	[LB_FULLY_BUSY]		= "fully_busy",
-	[LB_MISFIT]		= "misfit",
-	[LB_SMT_BALANCE]	= "smt_balance",
-	[LB_ASYM_PACKING]	= "asym_packing",
-	[LB_IMBALANCED]		= "imbalanced",
-	[LB_LLC_BALANCE]	= "llc_balance",
-	[LB_OVERLOADED]		= "overloaded",
+#define LB_STATE(name, word) \
+	[LB_##name] = #word,
+#include <linux/sched/lb_names.h>
 };
 
 static const char * const lb_migration_names[] = {
-	[LB_MIGRATE_LOAD]	= "load",
-	[LB_MIGRATE_UTIL]	= "util",
-	[LB_MIGRATE_TASK]	= "task",
-	[LB_MIGRATE_MISFIT]	= "misfit",
-	[LB_MIGRATE_LLC]	= "llc",
-};
-
-static const char * const lb_outcome_names[] = {
-	[LB_O_BALANCED]		= "balanced",
-	[LB_O_MOVED]		= "moved",
-	[LB_O_ACTIVE]		= "active",
-	[LB_O_PINNED]		= "pinned",
-	[LB_O_FAILED]		= "failed",
+#define LB_MIGRATION(name, word) \
+	[LB_MIGRATE_##name] = #word,
+#include <linux/sched/lb_names.h>
 };
 
 static const char * const lb_reason_names[] = {
-	[LB_R_NO_BUSIEST]	= "no_busiest",
-	[LB_R_ENERGY_AWARE]	= "energy_aware",
-	[LB_R_LOCAL_BUSIER]	= "local_busier",
-	[LB_R_ABOVE_AVERAGE]	= "above_average",
-	[LB_R_WITHIN_PCT]	= "within_pct",
-	[LB_R_DST_BUSY]		= "dst_busy",
-	[LB_R_NO_WAIT]		= "no_wait",
-	[LB_R_EVEN]		= "even",
-	[LB_R_MISFIT]		= "misfit",
-	[LB_R_ASYM_PACKING]	= "asym_packing",
-	[LB_R_SMT]		= "smt",
-	[LB_R_PINNED]		= "pinned",
-	[LB_R_LLC]		= "llc",
-	[LB_R_FILL_SPARE]	= "fill_spare",
-	[LB_R_ONE_TASK]		= "one_task",
-	[LB_R_SPREAD]		= "spread",
-	[LB_R_AVG_LOAD]		= "avg_load",
+#define LB_REASON(name, word) \
+	[LB_R_##name] = #word,
+#include <linux/sched/lb_names.h>
+};
+
+static const char * const lb_outcome_names[] = {
+#define LB_OUTCOME(name, word) \
+	[LB_O_##name] = #word,
+#include <linux/sched/lb_names.h>
 };
 
 static const char *lb_name(const char * const *names, int n, int i)
@@ -533,11 +510,6 @@ const char *sched_lb_outcome_name(int outcome)
 {
 	return lb_name(lb_outcome_names, LB_NR_OUTCOMES, outcome);
 }
-
-static_assert(ARRAY_SIZE(lb_state_names) == LB_NR_GROUP_STATES);
-static_assert(ARRAY_SIZE(lb_migration_names) == LB_NR_MIGRATIONS);
-static_assert(ARRAY_SIZE(lb_outcome_names) == LB_NR_OUTCOMES);
-static_assert(ARRAY_SIZE(lb_reason_names) == LB_NR_REASONS);
 
 #ifdef CONFIG_SCHED_LB_KUNIT_TEST
 #include "tests/fair_lb_kunit.c"
