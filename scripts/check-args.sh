@@ -30,8 +30,9 @@ run)
 	bin=$OUT/lab/bin
 	mkdir -p "$bin"
 	# The guest's own parser, built for the host without optimization
-	if [ ! "$bin/lbwork-check" -nt "$LB_ROOT/guest/lbwork.c" ]; then
-		gcc -O0 -o "$bin/lbwork-check.tmp" "$LB_ROOT/guest/lbwork.c" -lm
+	if stale "$bin/lbwork-check" lbwork; then
+		# shellcheck disable=SC2046
+		gcc -O0 -o "$bin/lbwork-check.tmp" $(guest_srcs lbwork) -lm
 		mv "$bin/lbwork-check.tmp" "$bin/lbwork-check"
 	fi
 	bad=0

@@ -32,7 +32,8 @@ bin=$OUT/lab/bin
 mkdir -p "$lab" "$bin" "$report/svg" "$report/data"
 rm -f "$report"/svg/*.svg "$report"/data/*.csv
 
-gcc -O2 -Wall -Wextra -Werror -o "$bin/lbwork" "$LB_ROOT/guest/lbwork.c" -lm
+# shellcheck disable=SC2046
+gcc -O2 -Wall -Wextra -Werror -o "$bin/lbwork" $(guest_srcs lbwork) -lm
 
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$LB_ROOT"/scenarios/*.scen)

@@ -62,6 +62,29 @@ topo_arch() {
 	echo "${a:-arm64}"
 }
 
+# guest_srcs PROG: the C files of the guest program PROG: guest/PROG.c,
+# and for lbwork the files it links (its headers sit beside them).
+guest_srcs() {
+	local f
+
+	echo "$LB_ROOT/guest/$1.c"
+	[ "$1" = lbwork ] || return 0
+	for f in scenario workload kstats; do
+		echo "$LB_ROOT/guest/$f.c"
+	done
+}
+
+# stale BIN PROG: is BIN missing, or older than a source of PROG?
+stale() {
+	local f
+
+	[ -x "$1" ] || return 0
+	for f in $(guest_srcs "$2") "$LB_ROOT"/guest/*.h; do
+		[ "$f" -nt "$1" ] && return 0
+	done
+	return 1
+}
+
 die() {
 	echo "error: $*" >&2
 	exit 1

@@ -14,10 +14,9 @@ mkdir -p "$bin"
 
 CFLAGS="-static -O2 -Wall -Wextra -Werror"
 for prog in init lbguest lbwork lbbench; do
-	src=$LB_ROOT/guest/$prog.c
-	if [ ! -x "$bin/$prog" ] || [ "$src" -nt "$bin/$prog" ]; then
-		# shellcheck disable=SC2086
-		${CROSS}gcc $CFLAGS -o "$bin/$prog" "$src" -lm
+	if stale "$bin/$prog" "$prog"; then
+		# shellcheck disable=SC2046,SC2086
+		${CROSS}gcc $CFLAGS -o "$bin/$prog" $(guest_srcs "$prog") -lm
 	fi
 done
 
