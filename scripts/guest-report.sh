@@ -26,7 +26,7 @@ awk '$1 == "@dom" && $2 == 0 {
 			flags = flags (flags ? " " : "") $i
 	printf "  %-9s %-4s %-6s %s\n", (NR_seen++ ? "" : "domains"), $4, $5, flags
 }' "$log"
-if "$LB_ROOT/scripts/check-topo.sh" "$topo" "$log"; then
+if "$LB_ROOT/scripts/topo-compare.sh" "$topo" "$log"; then
 	echo "  topology check: ok"
 else
 	echo "  topology check: FAILED"

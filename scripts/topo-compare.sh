@@ -1,13 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# check-topo.sh TOPO LOG: compare the capacities and CPU 0's sched domains
+# topo-compare.sh TOPO LOG: compare the capacities and CPU 0's sched domains
 # that "lbguest info" printed in LOG with what the topology file promises.
 # Prints one line per mismatch and fails if there is any.
 
 . "$(dirname "$0")/lib.sh"
 
-topo=${1:?usage: check-topo.sh TOPO LOG}
+topo=${1:?usage: topo-compare.sh TOPO LOG}
 log=${2:?}
 tf=$(topo_file "$topo")
 caps=($(topo_get "$tf" capacity))
