@@ -57,13 +57,13 @@ tools:
 	@$(S)/need-tools.sh
 
 prepare: tools
-	@$(S)/stage.sh "prepare base tree" $(S)/prepare-tree.sh
+	@$(S)/stage.sh "prepare base tree" $(S)/build/prepare-tree.sh
 
 apply: prepare
-	@$(S)/stage.sh "apply series" $(S)/apply-series.sh
+	@$(S)/stage.sh "apply series" $(S)/build/apply-series.sh
 
 build-rework build-stock: apply
-	@$(S)/stage.sh "build $(@:build-%=%) kernel" $(S)/build-kernel.sh $(@:build-%=%)
+	@$(S)/stage.sh "build $(@:build-%=%) kernel" $(S)/build/build-kernel.sh $(@:build-%=%)
 
 build: build-rework build-stock
 
@@ -71,27 +71,27 @@ build: build-rework build-stock
 run:
 	@$(S)/check-args.sh run $(SCENARIO)
 	@$(MAKE) --no-print-directory build-rework
-	@$(S)/lab.sh $(SCENARIO)
+	@$(S)/lab/lab.sh $(SCENARIO)
 
 # The benchmarks alone (make run without SCENARIO runs them too).
 bench:
 	@$(S)/check-args.sh bench
 	@$(MAKE) --no-print-directory apply
-	@$(S)/bench.sh
+	@$(S)/lab/bench.sh
 
 # The hunt checks its settings (HUNT_*) before anything is built.
 hunt:
-	@$(S)/hunt.sh --check
+	@$(S)/lab/hunt.sh --check
 	@$(MAKE) --no-print-directory build-rework
-	@$(S)/hunt.sh
+	@$(S)/lab/hunt.sh
 
 shell:
 	@$(S)/check-args.sh shell $(TOPO)
 	@$(MAKE) --no-print-directory build-$(VARIANT)
-	@$(S)/shell.sh $(TOPO) $(VARIANT)
+	@$(S)/guest/shell.sh $(TOPO) $(VARIANT)
 
 topo-check: build-rework
-	@$(S)/topo-check.sh
+	@$(S)/guest/topo-check.sh
 
 # The arguments are checked before anything is fetched or built.
 # TOPO defaults to bl44 for make shell; debug-check and stress take it
@@ -100,20 +100,20 @@ DEBUG_TOPOS = $(if $(filter command line environment,$(origin TOPO)),$(TOPO))
 debug-check:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply
-	@$(S)/debug-check.sh $(DEBUG_TOPOS)
+	@$(S)/guest/debug-check.sh $(DEBUG_TOPOS)
 
 # Faults under load: the kselftest lb_faults whole (TOPO=..., default
 # bl44 and bl88).
 stress:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply
-	@$(S)/stress.sh $(DEBUG_TOPOS)
+	@$(S)/guest/stress.sh $(DEBUG_TOPOS)
 
 series: apply
-	@$(S)/stage.sh "format series" $(S)/series.sh
+	@$(S)/stage.sh "format series" $(S)/series/series.sh
 
 series-check: series build
-	@$(S)/stage.sh "check series" $(S)/series-check.sh
+	@$(S)/stage.sh "check series" $(S)/series/series-check.sh
 
 # Host programs built from the engine as it is (tools/testing/sched_lb).
 HOSTLB := $(MAKE) --no-print-directory -C tools/testing/sched_lb OUT=$(OUT)/host

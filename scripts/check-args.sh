@@ -17,7 +17,7 @@ shell)
 	topo_file "${1:?usage: check-args.sh shell TOPO}" >/dev/null
 	;;
 bench)
-	"$LB_ROOT/scripts/bench.sh" --check "$@" || exit 2
+	"$LB_ROOT/scripts/lab/bench.sh" --check "$@" || exit 2
 	;;
 topos)
 	for t in "$@"; do

@@ -51,7 +51,7 @@ check() {
 run_kselftests() {
 	local log=$LOGS/kselftest-$1.log totals rc
 
-	"$S/kselftest-run.sh" "$1" >"$log" 2>&1
+	"$S/guest/kselftest-run.sh" "$1" >"$log" 2>&1
 	rc=$?
 	grep -v '^  #' "$log" | sed 's/^/     /' | tail -n 12
 	totals=$(grep '^kselftest: pass=' "$log")
@@ -74,7 +74,7 @@ count_kunit() {
 
 	[ -f "$log" ] || return 0
 	mkdir -p "$(dirname "$summary")"
-	"$S/kunit-summary.sh" "$log" >"$summary" 2>&1
+	"$S/guest/kunit-summary.sh" "$log" >"$summary" 2>&1
 	cat "$summary"
 	totals=$(grep -a '# Totals: pass:' "$log" | tail -n 1)
 	if [ -n "$totals" ]; then
@@ -118,20 +118,20 @@ grep -a '^  engine ==\|changes\|^  [a-z_]* *[0-9]* *0x' \
 	"$LOGS/host/oracle.log" | sed 's/^/     /'
 
 echo "== kernel tree and series"
-check prepare "$S/prepare-tree.sh" || finish
-check apply-series "$S/apply-series.sh" || finish
+check prepare "$S/build/prepare-tree.sh" || finish
+check apply-series "$S/build/apply-series.sh" || finish
 check host/series-does-not-apply "$LB_ROOT/tests/host/series-does-not-apply.sh"
 
 echo "== kernels (the first build takes a few minutes)"
-check build-rework "$S/build-kernel.sh" rework
+check build-rework "$S/build/build-kernel.sh" rework
 rework_ok=$?
-check build-stock "$S/build-kernel.sh" stock
+check build-stock "$S/build/build-kernel.sh" stock
 stock_ok=$?
 # The x86_64 guests' kernel: SMT siblings, sockets and NUMA nodes.
-check build-rework-x86_64 env GUEST_ARCH=x86_64 "$S/build-kernel.sh" rework
+check build-rework-x86_64 env GUEST_ARCH=x86_64 "$S/build/build-kernel.sh" rework
 x86_ok=$?
 if [ "$rework_ok" -eq 0 ]; then
-	check w1-fair_lb "$S/w1-check.sh" rework kernel/sched/fair_lb.o \
+	check w1-fair_lb "$S/build/w1-check.sh" rework kernel/sched/fair_lb.o \
 		kernel/sched/fair_lb_watch.o
 	check kernel-doc sh -c '
 		k=$1/scripts/kernel-doc
@@ -145,11 +145,11 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_TREE/include/linux/sched/lb_names.h"
 fi
 # x86_64 with the rework, and without SMP: kernel/sched/ with W=1.
-check build-matrix "$S/build-matrix.sh"
-check doc-lint /usr/bin/python3 "$S/doc-lint.py" \
+check build-matrix "$S/build/build-matrix.sh"
+check doc-lint /usr/bin/python3 "$S/series/doc-lint.py" \
 	"$LB_TREE/Documentation/scheduler/lb-rework.rst"
 if [ "$stock_ok" -eq 0 ]; then
-	check stock-fair.o-is-the-base-code "$S/stock-identical.sh"
+	check stock-fair.o-is-the-base-code "$S/build/stock-identical.sh"
 	check stock-has-no-rework sh -c '
 		grep -q "^# CONFIG_SCHED_LB_REWORK is not set" "$1/.config" &&
 		! grep -q "^CONFIG_SCHED_LB_KUNIT_TEST=y" "$1/.config" &&
@@ -166,8 +166,8 @@ if [ "$rework_ok" -eq 0 ]; then
 			[ "$x86_ok" -ne 0 ] && continue
 		args=kunit.enable=0
 		case $topo in bl44 | smt2numa) args= ;; esac
-		check "boot/$topo" sh -c '"$1/boot.sh" "$2" "$3" rework "$4" "$5" &&
-			"$1/guest-report.sh" "$3" "$6/runs/$2/console.log"' _ \
+		check "boot/$topo" sh -c '"$1/guest/boot.sh" "$2" "$3" rework "$4" "$5" &&
+			"$1/guest/guest-report.sh" "$3" "$6/runs/$2/console.log"' _ \
 			"$S" "check-$topo" "$topo" "$info" "$args" "$OUT"
 	done
 	count_kunit "$OUT/runs/check-bl44/console.log" "$LOGS/kunit.log"
@@ -183,15 +183,15 @@ if [ "$rework_ok" -eq 0 ]; then
 	printf '%s\n' "100 seed /bin/lbguest release 0,1,2,3,0,4,5,6 3 300 6000" \
 		"100 seed-mirror /bin/lbguest release 4,5,6,7,4,0,1,2 3 300 6000" \
 		>"$seed"
-	check lab/seed-release-balances sh -c '"$1/boot.sh" check-seed bl44 \
+	check lab/seed-release-balances sh -c '"$1/guest/boot.sh" check-seed bl44 \
 		rework "$2" kunit.enable=0 &&
-		"$1/release-report.sh" "$3/runs/check-seed/console.log"' _ \
+		"$1/guest/release-report.sh" "$3/runs/check-seed/console.log"' _ \
 		"$S" "$seed" "$OUT"
 	sed 's/^/     /' "$LOGS/lab/seed-release-balances.log" | grep -v '^     @'
 	# The lab's quick subset: the seed's scenarios through the whole
 	# pipeline (trace, analyzer, report), asserting their "expect" lines.
 	check lab/quick-subset env LAB_OUT="$OUT/check/lab" \
-		REPORT="$OUT/check/report" "$S/lab.sh" \
+		REPORT="$OUT/check/report" "$S/lab/lab.sh" \
 		"$LB_ROOT/scenarios/seed-5big.scen" \
 		"$LB_ROOT/scenarios/seed-5little.scen"
 	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
@@ -199,7 +199,7 @@ if [ "$rework_ok" -eq 0 ]; then
 	# Two minutes of the defect hunt in bl44: generated scenarios through
 	# the lab, judged; every one must have run on both arms.
 	check lab/hunt-smoke sh -c 'HUNT_MIN=2 HUNT_SEED=1 HUNT_TOPOS=bl44 \
-		HUNT_BATCH=2 HUNT_OUT="$1" "$2/hunt.sh" &&
+		HUNT_BATCH=2 HUNT_OUT="$1" "$2/lab/hunt.sh" &&
 		grep -q "^[1-9][0-9]* scenarios screened" "$1/findings.md" &&
 		grep -q "^0 scenarios had an arm without a valid run" "$1/findings.md"' \
 		_ "$OUT/check/hunt" "$S"
@@ -218,39 +218,39 @@ if [ "$rework_ok" -eq 0 ]; then
 	# in 1 of 20 llc4 runs and 0 of 6 smt2numa runs: three more causes
 	# remain (lb-rework.rst, "Pinned tasks released"); the scenarios
 	# pinned-numa and pinned-llc4 measure them. lb_pinned runs in bl44.
-	check kselftest-build "$S/kselftest.sh" && run_kselftests bl44
+	check kselftest-build "$S/guest/kselftest.sh" && run_kselftests bl44
 	[ "$x86_ok" -eq 0 ] &&
-		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/kselftest.sh" &&
+		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/guest/kselftest.sh" &&
 		KSELFTEST_SKIP=lb_pinned run_kselftests llc4
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
-	check lab/switch-rejects-bad-writes-and-flips "$S/boot.sh" check-switch \
+	check lab/switch-rejects-bad-writes-and-flips "$S/guest/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0
 fi
 if [ "$stock_ok" -eq 0 ]; then
-	check boot/bl44-stock sh -c '"$1/boot.sh" check-bl44-stock bl44 stock "$2" &&
-		"$1/guest-report.sh" bl44 "$3/runs/check-bl44-stock/console.log"' _ \
+	check boot/bl44-stock sh -c '"$1/guest/boot.sh" check-bl44-stock bl44 stock "$2" &&
+		"$1/guest/guest-report.sh" bl44 "$3/runs/check-bl44-stock/console.log"' _ \
 		"$S" "$info" "$OUT"
 fi
 
 echo "== series"
-check series "$S/series.sh"
-check checkpatch "$S/checkpatch.sh"
+check series "$S/series/series.sh"
+check checkpatch "$S/series/checkpatch.sh"
 [ "$rework_ok" -eq 0 ] && check series-git-am env SERIES_BUILD=none \
-	"$S/series-check.sh"
+	"$S/series/series-check.sh"
 
 # The 6.12 LTS backport: its tree, its series, its rework kernel, and the
 # KUnit suite at boot in bl44 (each case counts). The lab runs on 7.3 only.
 echo "== 6.12 backport"
-if check backport/prepare env BASE=6.12 "$S/prepare-tree.sh" &&
-   check backport/apply-series env BASE=6.12 "$S/apply-series.sh" &&
-   check backport/build-rework env BASE=6.12 "$S/build-kernel.sh" rework; then
+if check backport/prepare env BASE=6.12 "$S/build/prepare-tree.sh" &&
+   check backport/apply-series env BASE=6.12 "$S/build/apply-series.sh" &&
+   check backport/build-rework env BASE=6.12 "$S/build/build-kernel.sh" rework; then
 	check backport/boot-bl44-kunit env BASE=6.12 sh -c \
-		'"$1/boot.sh" check-bl44 bl44 rework "$2"' _ "$S" "$info"
+		'"$1/guest/boot.sh" check-bl44 bl44 rework "$2"' _ "$S" "$info"
 	log=$OUT/base-6.12/runs/check-bl44/console.log
 	count_kunit "$log" "$LOGS/backport/kunit.log"
 	check backport/stock-fair.o-is-the-base-code env BASE=6.12 \
-		"$S/stock-identical.sh"
-	check backport/series env BASE=6.12 "$S/series.sh"
-	check backport/checkpatch env BASE=6.12 "$S/checkpatch.sh"
+		"$S/build/stock-identical.sh"
+	check backport/series env BASE=6.12 "$S/series/series.sh"
+	check backport/checkpatch env BASE=6.12 "$S/series/checkpatch.sh"
 fi
 finish

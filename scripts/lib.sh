@@ -153,7 +153,7 @@ topo_kernel() {
 	arch=$(topo_arch "$tf")
 	[ "$arch" = arm64 ] && return 0
 	GUEST_ARCH=$arch stage "build $2 kernel ($arch)" \
-		"$LB_ROOT/scripts/build-kernel.sh" "$2"
+		"$LB_ROOT/scripts/build/build-kernel.sh" "$2"
 }
 
 # x86_accel IMAGE: "kvm" when KVM can run this machine's x86_64 guests,

@@ -16,7 +16,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 refused() {
 	local out
 
-	if out=$(OUT=$tmp/out "$root/scripts/bench.sh" --check "$tmp/$1.bench" 2>&1); then
+	if out=$(OUT=$tmp/out "$root/scripts/lab/bench.sh" --check "$tmp/$1.bench" 2>&1); then
 		bad "$1: accepted"
 	elif ! grep -q -- "$2" <<<"$out"; then
 		bad "$1: no '$2' in: $out"
@@ -30,7 +30,7 @@ printf 'topology smt2numa\nreps 3\nbench a lower within:x /bin/true\n' >"$tmp/pi
 refused pick "pick.bench:3: \"within:x\" is neither"
 printf 'topology smt2numa\nreps 3\nbench a lower after:x /no/such/program\n' >"$tmp/prog.bench"
 refused prog "/no/such/program is not installed"
-OUT=$tmp/out "$root/scripts/bench.sh" --check || bad "benchmarks/*.bench refused"
+OUT=$tmp/out "$root/scripts/lab/bench.sh" --check || bad "benchmarks/*.bench refused"
 
 # Two benchmarks: "fast" (lower is better) where the rework takes 0.8
 # of stock's time, "flat" (higher is better) where both arms are alike.
@@ -45,7 +45,7 @@ OUT=$tmp/out "$root/scripts/bench.sh" --check || bad "benchmarks/*.bench refused
 } >"$tmp/console.log"
 printf 'fast lower t.bench\nflat higher t.bench\n' >"$tmp/list"
 awk -v list="$tmp/list" -v csv="$tmp/b.csv" -v accel="x86_64 TCG" -v topo=smt2numa \
-	-f "$root/scripts/lab-stats.awk" -f "$root/scripts/bench-report.awk" \
+	-f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/bench-report.awk" \
 	"$tmp/console.log" >"$tmp/table" || bad "bench-report.awk exited $?"
 grep -q '^fast,smt2numa,lower,"x86_64 TCG",1.03,.*,0.8[0-9]*,.*,better$' "$tmp/b.csv" ||
 	bad "fast is not better at about 0.8: $(cat "$tmp/b.csv")"
@@ -56,7 +56,7 @@ grep -q '^| fast | lower | 1.03 ± 0.016 | 0.83 ± 0.016 | 0.806 |' "$tmp/table"
 # A benchmark without an arm's values fails the report.
 printf 'fast lower t.bench\nmissing lower t.bench\n' >"$tmp/list2"
 if awk -v list="$tmp/list2" -v csv="$tmp/b2.csv" -v accel=x \
-	-f "$root/scripts/lab-stats.awk" -f "$root/scripts/bench-report.awk" \
+	-f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/bench-report.awk" \
 	"$tmp/console.log" >/dev/null; then
 	bad "a benchmark without results passed"
 fi

@@ -5,7 +5,7 @@
 # without a summary, and passes a clean one.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-v=$root/scripts/console-verdict.sh
+v=$root/scripts/guest/console-verdict.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 ok='@@LB SUMMARY passed=2 failed=0'

@@ -9,7 +9,7 @@ trap 'rm -f "$run"' EXIT
 # The guest's own limit (600 s) is far beyond the host's (20 s).
 printf '600 hang /bin/lbguest hang\n' >"$run"
 t0=$(date +%s)
-out=$(GUEST_TIMEOUT=20 "$root/scripts/boot.sh" check-hang bl44 rework "$run" \
+out=$(GUEST_TIMEOUT=20 "$root/scripts/guest/boot.sh" check-hang bl44 rework "$run" \
 	kunit.enable=0 2>&1)
 rc=$?
 t=$(($(date +%s) - t0))

@@ -18,7 +18,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-hunt=$root/scripts/hunt.sh
+hunt=$root/scripts/lab/hunt.sh
 
 cat >"$tmp/fake-lab" <<'FAKE'
 #!/bin/bash
@@ -84,7 +84,7 @@ grep -q '^task hog count=2$' "$h/$f" || fail "$f: not cut to 2 bare hogs"
 grep -q '^duration 1000$' "$h/$f" || fail "$f: not cut to 1 s"
 grep -q '^topology \(bl44\|sym8\)$' "$h/$f" || fail "$f: topology not shrunk"
 grep -q '^reps     5$' "$h/$f" || fail "$f: not 5 runs an arm"
-grep -q '^# Drawn by "scripts/hunt.sh gen 3 ' "$h/$f" || fail "$f: no seed"
+grep -q '^# Drawn by "scripts/lab/hunt.sh gen 3 ' "$h/$f" || fail "$f: no seed"
 f=$(awk -F, '$9 == "\"the shrunk form did not hold again\"" { print $10; exit }' "$h/findings.csv")
 [ -n "$f" ] || fail "no shrunk form failed to repeat on sym8"
 grep -q '^topology sym2x16$' "$h/$f" || fail "$f: not the scenario as first confirmed"

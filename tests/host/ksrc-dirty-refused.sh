@@ -10,7 +10,7 @@ echo a >"$k/file"
 git -C "$k" add file
 git -C "$k" -c user.name=t -c user.email=t@e commit -qm base
 echo b >"$k/file"
-out=$(KSRC=$k "$root/scripts/apply-series.sh" 2>&1)
+out=$(KSRC=$k "$root/scripts/build/apply-series.sh" 2>&1)
 rc=$?
 echo "$out"
 [ "$rc" -ne 0 ] || exit 1

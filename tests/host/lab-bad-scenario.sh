@@ -16,7 +16,7 @@ expect() {
 	shift 2
 	printf '%s\n' "$@" >"$tmp/$name.scen"
 	out=$(OUT=$tmp/out LAB_OUT=$tmp/lab REPORT=$tmp/report \
-		"$root/scripts/lab.sh" "$tmp/$name.scen" 2>&1)
+		"$root/scripts/lab/lab.sh" "$tmp/$name.scen" 2>&1)
 	rc=$?
 	if [ "$rc" -eq 0 ]; then
 		echo "FAIL: $name: accepted"; fail=1

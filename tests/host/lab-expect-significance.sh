@@ -26,7 +26,7 @@ run() {
 	echo "$name $expect" >"$tmp/expect"
 	mkdir -p "$tmp/r"
 	awk -v expect="$tmp/expect" -v runs="$tmp/runs" -v dir="$tmp/r" \
-		-v icount_ns=8 -f "$root/scripts/lab-stats.awk" -f "$root/scripts/lab-report.awk" "$tmp/m" \
+		-v icount_ns=8 -f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/lab-report.awk" "$tmp/m" \
 		>"$tmp/out" 2>&1
 }
 

@@ -6,7 +6,7 @@
 # there and held.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-r=$root/scripts/release-report.sh
+r=$root/scripts/guest/release-report.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0

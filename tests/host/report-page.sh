@@ -38,11 +38,11 @@ page() {
 	done
 	echo "seed-a wasted_pct $2" >"$tmp/$1.expect"
 	awk -v expect="$tmp/$1.expect" -v runs="$tmp/$1.runs" -v dir="$d" \
-		-v icount_ns=8 -f "$root/scripts/lab-stats.awk" -f "$root/scripts/lab-report.awk" \
+		-v icount_ns=8 -f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/lab-report.awk" \
 		"$tmp/$1.metrics" >"$tmp/$1.term"
 	echo $? >"$tmp/$1.rc"
 	awk -v dir="$d" -v runs="$tmp/$1.runs" -v meta="made-up runs" \
-		-f "$root/scripts/lab-html.awk" >"$d/index.html" ||
+		-f "$root/scripts/lab/lab-html.awk" >"$d/index.html" ||
 		bad "$1: lab-html.awk exited $?"
 }
 

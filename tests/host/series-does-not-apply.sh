@@ -25,7 +25,7 @@ mk=$tree/kernel/sched/Makefile
 printf 'author  T <t@example.org>\ncommit  m\npatch   bad.patch\n' >"$tmp/series"
 printf 'subject\n\nbody\n' >"$tmp/m"
 out=$(SERIES=$tmp/series PATCHDIR=$tmp OUT=${LB_TEST_OUT:-$root/out} \
-	"$root/scripts/apply-series.sh" 2>&1)
+	"$root/scripts/build/apply-series.sh" 2>&1)
 rc=$?
 echo "$out"
 [ "$rc" -ne 0 ] || { echo "expected a non-zero exit"; exit 1; }

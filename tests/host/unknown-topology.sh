@@ -4,7 +4,7 @@
 # nothing.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out=$(OUT=${LB_TEST_OUT:-$root/out} "$root/scripts/shell.sh" no-such-topo rework </dev/null 2>&1)
+out=$(OUT=${LB_TEST_OUT:-$root/out} "$root/scripts/guest/shell.sh" no-such-topo rework </dev/null 2>&1)
 rc=$?
 echo "$out"
 [ "$rc" -ne 0 ] || { echo "expected a non-zero exit"; exit 1; }

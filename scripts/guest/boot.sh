@@ -21,7 +21,7 @@
 # LB_PROGRESS=CMD filters the console while the guest runs (the lab shows
 # "scenario k of n" this way).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 name=${1:?usage: boot.sh NAME TOPO VARIANT RUNLIST [CMDLINE]}
 topo=${2:?}
@@ -41,7 +41,7 @@ log=$dir/console.log
 [ -f "$image" ] ||
 	die "no $GUEST_ARCH kernel for variant '$variant' ($image); run 'make build${ARCH_SUFFIX:+ GUEST_ARCH=$GUEST_ARCH}'"
 mkdir -p "$dir"
-"$LB_ROOT/scripts/mk-initramfs.sh" "$runlist" "$dir/initramfs.cpio.gz"
+"$LB_ROOT/scripts/build/mk-initramfs.sh" "$runlist" "$dir/initramfs.cpio.gz"
 
 cmdline="panic=-1 oops=panic panic_on_warn=1 sched_verbose $extra"
 common=(-smp "$smp" -m "$mem" -nodefaults -no-reboot -nographic
@@ -67,7 +67,7 @@ if [ "$GUEST_ARCH" = x86_64 ]; then
 	serial=virtio-serial-pci
 else
 	accel=tcg
-	dtb=$("$LB_ROOT/scripts/mk-dtb.sh" "$topo")
+	dtb=$("$LB_ROOT/scripts/build/mk-dtb.sh" "$topo")
 	qemu=(qemu-system-aarch64 -M virt,gic-version=3 -cpu max,pauth-impdef=on
 		"${common[@]}" -dtb "$dtb" -append "console=ttyAMA0 $cmdline")
 	serial=virtio-serial-device
@@ -110,4 +110,4 @@ if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then
 	exit 3
 fi
 
-"$LB_ROOT/scripts/console-verdict.sh" "$log" "guest '$name' ($topo, $variant)"
+"$LB_ROOT/scripts/guest/console-verdict.sh" "$log" "guest '$name' ($topo, $variant)"

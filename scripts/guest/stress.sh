@@ -13,7 +13,7 @@
 # flips) with the other kselftests. Under TCG on 2 host cores bl44 takes
 # about 3 minutes, bl88 about 20 (a hotplug cycle there takes 8 s).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 if [ $# -gt 0 ]; then
 	topos=("$@")
@@ -25,10 +25,10 @@ ok=0
 for t in "${topos[@]}"; do
 	set_guest_arch "$(topo_arch "$(topo_file "$t")")"
 	stage "build rework kernel ($GUEST_ARCH)" \
-		"$LB_ROOT/scripts/build-kernel.sh" rework
-	stage "kselftest programs ($GUEST_ARCH)" "$LB_ROOT/scripts/kselftest.sh"
+		"$LB_ROOT/scripts/build/build-kernel.sh" rework
+	stage "kselftest programs ($GUEST_ARCH)" "$LB_ROOT/scripts/guest/kselftest.sh"
 	KSELFTEST_LIST=$LB_ROOT/tests/guest/stress.run GUEST_TIMEOUT=1900 \
-		stage "lb_faults on $t" "$LB_ROOT/scripts/kselftest-run.sh" "$t" &&
+		stage "lb_faults on $t" "$LB_ROOT/scripts/guest/kselftest-run.sh" "$t" &&
 		ok=$((ok + 1))
 	grep -a -E '^# .*(hotplug cycles|partition cycles|flips of|slowest return|:[0-9]* ms$)' \
 		"$OUT/runs/kselftest-$t-stress/console.log" 2>/dev/null | sed 's/^/   /'

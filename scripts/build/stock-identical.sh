@@ -8,7 +8,7 @@
 # variant's fair.o, which is first brought up to date with the tree (the
 # 6.12 backport in make check has no stock Image: fair.o alone is built).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 G="git -C $LB_TREE"
 wt=$OUT/pristine
@@ -17,7 +17,7 @@ stock=$OUT/build/stock
 # Bring the stock fair.o up to date with the tree: a fair.o left from an
 # earlier tree would compare the wrong code. With a stock Image built
 # already this only checks that make has nothing to do.
-LB_TARGET=kernel/sched/fair.o "$LB_ROOT/scripts/build-kernel.sh" stock >/dev/null
+LB_TARGET=kernel/sched/fair.o "$LB_ROOT/scripts/build/build-kernel.sh" stock >/dev/null
 
 if [ "$(git -C "$wt" rev-parse HEAD 2>/dev/null)" != "$($G rev-parse lb-base)" ]; then
 	$G worktree remove --force "$wt" >/dev/null 2>&1 || rm -rf "$wt"

@@ -12,7 +12,7 @@
 # tree's Kconfig changes, and every option a fragment asks for must survive
 # olddefconfig: a silently dropped option fails the build.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 variant=${1:?usage: build-kernel.sh VARIANT}
 frag=$LB_ROOT/configs/$variant.config

@@ -15,7 +15,7 @@
 # KSELFTEST_LIST=FILE runs the programs of FILE instead of
 # tests/guest/kselftest.run (make stress: tests/guest/stress.run).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 topo=${1:-bl44}
 set_guest_arch "$(topo_arch "$(topo_file "$topo")")"
@@ -39,12 +39,12 @@ extra=()
 progs=$(awk '!/^#/ && NF >= 3 { print $2 }' "$list")
 for p in $progs; do
 	ks=$OUT/kselftest$ARCH_SUFFIX/$p
-	[ -x "$ks" ] || die "$ks is missing; run GUEST_ARCH=$GUEST_ARCH scripts/kselftest.sh"
+	[ -x "$ks" ] || die "$ks is missing; run GUEST_ARCH=$GUEST_ARCH scripts/guest/kselftest.sh"
 	extra+=("/bin/$p=$ks")
 done
 
 rc=0
-LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-400} "$LB_ROOT/scripts/boot.sh" "$name" \
+LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-400} "$LB_ROOT/scripts/guest/boot.sh" "$name" \
 	"$topo" "$variant" "$list" "kunit.enable=0" || rc=1
 log=$OUT/runs/$name/console.log
 grep -a -E '^(not )?ok [0-9]+ |^# (SKIP|Totals)|^# .*(FAIL|expected)' "$log" | sed 's/^/  /'

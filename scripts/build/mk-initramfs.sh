@@ -5,7 +5,7 @@
 # the guest architecture) and pack them with RUNLIST as /etc/lb/run into the gzip'd cpio OUTPUT.
 # Extra files to pack can be given as "guest-path=host-path" in LB_EXTRA.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 runlist=${1:?usage: mk-initramfs.sh RUNLIST OUTPUT}
 output=${2:?usage: mk-initramfs.sh RUNLIST OUTPUT}

@@ -22,7 +22,7 @@
 # (bench.sh).
 # Exit status: 0 when every run is valid and every "expect" holds.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 icount_shift=3
 ICOUNT_NS=$((1 << icount_shift))
@@ -108,10 +108,10 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	done
 	if ! LB_EXTRA="${extra[*]}" LB_RESULTS="$lab/$name.results" \
 	     LB_QEMU_EXTRA="$qemu_extra" \
-	     LB_PROGRESS="awk $awk_lines -v total=$total -v runs=$lab/runs.txt -v t0=$t0 -v done0=$done_s -f $LB_ROOT/scripts/lab-progress.awk" \
+	     LB_PROGRESS="awk $awk_lines -v total=$total -v runs=$lab/runs.txt -v t0=$t0 -v done0=$done_s -f $LB_ROOT/scripts/lab/lab-progress.awk" \
 	     GUEST_TIMEOUT=$limit \
 	     stage "lab on $topo${qemu_extra:+ (instruction-counted clock)} (rework kernel, both arms)" \
-	     "$LB_ROOT/scripts/boot.sh" "lab-$name" "$topo" rework "$list" \
+	     "$LB_ROOT/scripts/guest/boot.sh" "lab-$name" "$topo" rework "$list" \
 	     "kunit.enable=0"; then
 		rc=1
 	fi
@@ -128,10 +128,10 @@ find "$report/svg" -name '*.svg' ! -name '*-1.svg' -delete
 echo
 awk -v expect="$lab/expect.txt" -v runs="$lab/runs.txt" -v dir="$report" \
 	-v icount_ns=$ICOUNT_NS \
-	-f "$LB_ROOT/scripts/lab-stats.awk" -f "$LB_ROOT/scripts/lab-report.awk" \
+	-f "$LB_ROOT/scripts/lab/lab-stats.awk" -f "$LB_ROOT/scripts/lab/lab-report.awk" \
 	"$lab/metrics.txt" || rc=1
 awk -v svg="$report/cost.svg" -v icount_ns=$ICOUNT_NS \
-	-f "$LB_ROOT/scripts/lab-cost.awk" "$lab/metrics.txt" >"$report/cost.md"
+	-f "$LB_ROOT/scripts/lab/lab-cost.awk" "$lab/metrics.txt" >"$report/cost.md"
 if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo
 	echo "Balancer cost: instructions per search for the busiest group of the"
@@ -141,7 +141,7 @@ fi
 # The full lab (no file given) also runs the benchmarks of benchmarks/.
 if [ $# -eq 0 ]; then
 	echo
-	REPORT=$report "$LB_ROOT/scripts/bench.sh" || rc=1
+	REPORT=$report "$LB_ROOT/scripts/lab/bench.sh" || rc=1
 fi
 # What ran: "arm64 TCG", "x86_64 KVM", ... from each boot of this lab.
 accel=$(for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
@@ -152,6 +152,6 @@ meta+=" (under TCG every vCPU runs at the host's speed: capacities change"
 meta+=" decisions, not throughput) · lb-rework $(git -C "$LB_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
 meta+=" · $(date -u '+%Y-%m-%d %H:%M UTC') · $(wc -l <"$lab/runs.txt") scenarios"
 awk -v dir="$report" -v runs="$lab/runs.txt" -v meta="$meta" \
-	-f "$LB_ROOT/scripts/lab-html.awk" >"$report/index.html"
+	-f "$LB_ROOT/scripts/lab/lab-html.awk" >"$report/index.html"
 echo "report: $report/index.html (table: $report/report.md; runs: $lab)"
 exit $rc

@@ -20,7 +20,7 @@
 # forward in its own commit. The backport's series applies the same ones
 # and may add its own after them (patches/6.12/sched-lb-*.patch).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # Changelogs are looked up beside SERIES when it is given, else in
 # series/ (series/BASE/ first, as for patches).

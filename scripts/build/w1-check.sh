@@ -4,7 +4,7 @@
 # w1-check.sh VARIANT OBJ...: rebuild OBJ of a configured build with W=1
 # and fail on any warning.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 variant=${1:?usage: w1-check.sh VARIANT OBJ...}
 shift

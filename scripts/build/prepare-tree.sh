@@ -7,7 +7,7 @@
 # lb-base, is the pristine source. Does nothing when the tree is already
 # there; with KSRC set it only checks that KSRC is a git tree.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 G="git -C $LB_TREE"
 
@@ -20,7 +20,7 @@ if $G rev-parse -q --verify lb-base >/dev/null 2>&1; then
 	exit 0
 fi
 
-TARBALL=$("$LB_ROOT/scripts/fetch-source.sh")
+TARBALL=$("$LB_ROOT/scripts/build/fetch-source.sh")
 rm -rf "$LB_TREE" "$LB_TREE.tmp"
 mkdir -p "$LB_TREE.tmp"
 echo "   unpacking $TARBALL"

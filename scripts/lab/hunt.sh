@@ -23,7 +23,7 @@
 #   HUNT_MIN=30 HUNT_SEED=1 HUNT_TOPOS="bl44 bl88 ..." HUNT_BATCH=4
 #   HUNT_REPS=5 HUNT_MAX=0 (scenarios to screen at most; 0: no limit)
 #   HUNT_CONFIRM=2 (flagged scenarios rerun a round, the most telling)
-#   HUNT_OUT=$OUT/hunt HUNT_LAB=scripts/lab.sh (the tests give a fake)
+#   HUNT_OUT=$OUT/hunt HUNT_LAB=scripts/lab/lab.sh (the tests give a fake)
 #
 #   hunt.sh gen SEED INDEX TOPO   print one generated spec
 #   hunt.sh --check               check the settings only
@@ -31,14 +31,14 @@
 # Writes HUNT_OUT/findings.md and findings.csv, and the reproductions in
 # HUNT_OUT/found/. Exit 0 when the hunt ran, whatever it found.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 S=$LB_ROOT/scripts
 TOPODIR=$LB_ROOT/topologies
 
 gen_spec() {
 	awk -v mode=gen -v seed="$1" -v idx="$2" -v topo="$3" \
-		-v topodir="$TOPODIR" -f "$S/hunt-gen.awk"
+		-v topodir="$TOPODIR" -f "$S/lab/hunt-gen.awk"
 }
 
 if [ "${1:-}" = gen ]; then
@@ -55,7 +55,7 @@ REPS=${HUNT_REPS:-5}
 MAX=${HUNT_MAX:-0}
 CONFIRM=${HUNT_CONFIRM:-2}
 TOPOS=${HUNT_TOPOS:-$(known_topos | tr '\n' ' ')}
-LAB=${HUNT_LAB:-$S/lab.sh}
+LAB=${HUNT_LAB:-$S/lab/lab.sh}
 H=${HUNT_OUT:-$OUT/hunt}
 SHRINK_REPS=3
 CANDS=6
@@ -138,14 +138,14 @@ run_round() {
 	guess=$(guest_secs "$reps" "$@")
 	t0=$(date +%s)
 	for f in "$@"; do
-		awk -v mode=render -v topodir="$TOPODIR" -f "$S/hunt-gen.awk" "$f" |
+		awk -v mode=render -v topodir="$TOPODIR" -f "$S/lab/hunt-gen.awk" "$f" |
 			sed "s/^reps .*/reps     $reps/" >"$dir/scen/$(basename "$f" .spec).scen"
 	done
 	LAB_OUT=$dir REPORT=$dir/report "$LAB" "$dir"/scen/*.scen \
 		</dev/null >"$dir.log" 2>&1 || true
 	learn "$topo" "$guess" $(($(date +%s) - t0))
 	touch "$dir/metrics.txt"
-	awk -v mode="$mode" -f "$S/lab-stats.awk" -f "$S/hunt-judge.awk" \
+	awk -v mode="$mode" -f "$S/lab/lab-stats.awk" -f "$S/lab/hunt-judge.awk" \
 		"$dir/metrics.txt" >"$dir/judge"
 	for f in "$@"; do
 		grep -q "^$(basename "$f" .spec)|" "$dir/judge" ||
@@ -258,7 +258,7 @@ shrink() {
 		for ((k = 1; k <= CANDS; k++)); do
 			c=$H/cand/$name-s$((step + 1))c$k.spec
 			awk -v mode=shrink -v step=$k -v topodir="$TOPODIR" \
-				-f "$S/hunt-gen.awk" "$cur" >"$c" || { rm -f "$c"; break; }
+				-f "$S/lab/hunt-gen.awk" "$cur" >"$c" || { rm -f "$c"; break; }
 			cands+=("$c")
 		done
 		[ ${#cands[@]} -gt 0 ] || { STATUS="minimal"; break; }
@@ -356,7 +356,7 @@ write_found() {
 		echo "# stock ${j[2]:-?}, rework ${j[3]:-?} ($key; ${j[4]:-no test})."
 		echo "# Drawn by \"$(sed -n 's/.*(\(scripts\/hunt.sh gen [^)]*\)).*/\1/p' "$H/specs/$name.spec")\"; shrunk in $steps step(s); ${STATUS#; }."
 		echo "# Run it: make run SCENARIO=this-file"
-		awk -v mode=render -v topodir="$TOPODIR" -f "$S/hunt-gen.awk" "$spec" |
+		awk -v mode=render -v topodir="$TOPODIR" -f "$S/lab/hunt-gen.awk" "$spec" |
 			grep -v '^#' | sed "s/^reps .*/reps     $REPS/"
 	} >"$f"
 	kind=${key#*:}

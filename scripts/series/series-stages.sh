@@ -21,10 +21,10 @@
 #   import DIR   write each staged patch from two consecutive commits of
 #                DIR, and the files of the last 7.3 stage into the
 #                repository. Then "make kunit oracle", "make series" and
-#                "SERIES_BUILD=none scripts/series-check.sh" (with BASE=6.12
+#                "SERIES_BUILD=none scripts/series/series-check.sh" (with BASE=6.12
 #                too) check every stage.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 [ $# -eq 2 ] || die "usage: $0 export|import DIR"
 cmd=$1 dir=$2

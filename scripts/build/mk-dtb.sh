@@ -8,7 +8,7 @@
 # "caches = cluster", adds one L2 cache node per cluster as each CPU's
 # next-level-cache. No device tree source is written by hand.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 topo=${1:?usage: mk-dtb.sh TOPO}
 tf=$(topo_file "$topo")

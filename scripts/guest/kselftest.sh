@@ -11,7 +11,7 @@
 # tree's usr/include, which the tests do not use. The guest runs them from
 # the run list tests/guest/kselftest.run.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 src=$LB_TREE/tools/testing/selftests/sched/lb
 dst=$OUT/kselftest$ARCH_SUFFIX

@@ -12,7 +12,7 @@
 # The table goes to the terminal and to REPORT/benchmarks.md, the figures
 # to REPORT/data/benchmarks.csv, which the lab's page shows.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 only_check=
 if [ "${1:-}" = --check ]; then
@@ -113,9 +113,9 @@ for f in "${files[@]}"; do
 	total=$(wc -l <"$list")
 	mapfile -t extra < <(printf '%s\n' "${extra[@]}" | sort -u)
 	if ! LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=$((total * 600 + 60)) \
-	     LB_PROGRESS="awk $(awk_lines) -v total=$total -f $LB_ROOT/scripts/bench-progress.awk" \
+	     LB_PROGRESS="awk $(awk_lines) -v total=$total -f $LB_ROOT/scripts/lab/bench-progress.awk" \
 	     stage "benchmarks on $topo (rework kernel, both arms)" \
-	     "$LB_ROOT/scripts/boot.sh" "bench-$name" "$topo" rework "$list" \
+	     "$LB_ROOT/scripts/guest/boot.sh" "bench-$name" "$topo" rework "$list" \
 	     "kunit.enable=0"; then
 		rc=1
 	fi
@@ -123,8 +123,8 @@ for f in "${files[@]}"; do
 	echo
 	echo "Benchmarks on $topo, $accel, $reps runs of each arm:"
 	awk -v list="$runs/$name.list" -v csv="$runs/$name.csv" \
-		-v accel="$accel" -v topo="$topo" -f "$LB_ROOT/scripts/lab-stats.awk" \
-		-f "$LB_ROOT/scripts/bench-report.awk" \
+		-v accel="$accel" -v topo="$topo" -f "$LB_ROOT/scripts/lab/lab-stats.awk" \
+		-f "$LB_ROOT/scripts/lab/bench-report.awk" \
 		"$OUT/runs/bench-$name/console.log" | tee "$runs/$name.md" || rc=1
 done
 # One table and one CSV for all the files.

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# hunt-gen.awk: the defect hunt's scenarios (scripts/hunt.sh).
+# hunt-gen.awk: the defect hunt's scenarios (scripts/lab/hunt.sh).
 #
 #   awk -v mode=gen -v seed=S -v idx=I -v topo=T -v topodir=D -f hunt-gen.awk
 #	draw scenario I of seed S on topology T: a spec, that is a scenario
@@ -148,7 +148,7 @@ function gen(    lines, placed, i, room, l, w, out, nscored, n) {
 	if (!nscored && (n = hog_count()))
 		out = out "task hog count=" (n < room ? n : room) "\n"
 	print "# hunt: seed " seed ", scenario " idx " on " topo \
-	      " (scripts/hunt.sh gen " seed " " idx " " topo ")"
+	      " (scripts/lab/hunt.sh gen " seed " " idx " " topo ")"
 	print "topology " topo
 	print "reps     2"
 	print "duration " pick("1500 2000 3000")

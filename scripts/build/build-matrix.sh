@@ -10,7 +10,7 @@
 #   x86_64     SMP, CONFIG_SCHED_LB_REWORK=y and the KUnit suite
 #   x86_64-up  no SMP: the option cannot be chosen, the hook compiles away
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 names=("$@")
 # MATRIX_OUT moves the build directories (series-check.sh builds there).

@@ -4,7 +4,7 @@
 # guest-report.sh TOPO LOG: show what "lbguest info" printed in LOG, the
 # capacities grouped and CPU 0's domains, then check them against TOPO.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 topo=${1:?usage: guest-report.sh TOPO LOG}
 log=${2:?}
@@ -26,7 +26,7 @@ awk '$1 == "@dom" && $2 == 0 {
 			flags = flags (flags ? " " : "") $i
 	printf "  %-9s %-4s %-6s %s\n", (NR_seen++ ? "" : "domains"), $4, $5, flags
 }' "$log"
-if "$LB_ROOT/scripts/topo-compare.sh" "$topo" "$log"; then
+if "$LB_ROOT/scripts/guest/topo-compare.sh" "$topo" "$log"; then
 	echo "  topology check: ok"
 else
 	echo "  topology check: FAILED"

@@ -15,7 +15,7 @@
 # SERIES_BUILD=none builds none of them (make check: the series applies
 # and gives our tree, and make series-check does the builds).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 G="git -C $LB_TREE"
 wt=$OUT/series-check
@@ -58,7 +58,7 @@ build_patch() {
 		echo "     arm64 $v"
 		kmake -s O="$OUT/build/$v" -j"$(nproc)" Image
 	done
-	"$LB_ROOT/scripts/build-matrix.sh" | sed 's/^/  /'
+	"$LB_ROOT/scripts/build/build-matrix.sh" | sed 's/^/  /'
 }
 
 trap '$G checkout -q lb-rework' EXIT
@@ -122,9 +122,9 @@ $G checkout -q lb-rework
 # The tip without debugfs (configs/nodebugfs.config) builds and boots
 # with its KUnit suite passing and no splat on the console.
 echo "   lb-rework without debugfs: build, then boot bl44 with KUnit"
-"$LB_ROOT/scripts/build-kernel.sh" nodebugfs | sed 's/^/  /'
+"$LB_ROOT/scripts/build/build-kernel.sh" nodebugfs | sed 's/^/  /'
 printf '30 info /bin/lbguest info\n' >"$OUT/series-check-nodebugfs.run"
-"$LB_ROOT/scripts/boot.sh" series-check-nodebugfs bl44 nodebugfs \
+"$LB_ROOT/scripts/guest/boot.sh" series-check-nodebugfs bl44 nodebugfs \
 	"$OUT/series-check-nodebugfs.run" ||
 	die "the kernel without debugfs failed to boot cleanly ($OUT/runs/series-check-nodebugfs/console.log)"
 log=$OUT/runs/series-check-nodebugfs/console.log

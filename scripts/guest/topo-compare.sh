@@ -5,7 +5,7 @@
 # that "lbguest info" printed in LOG with what the topology file promises.
 # Prints one line per mismatch and fails if there is any.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 topo=${1:?usage: topo-compare.sh TOPO LOG}
 log=${2:?}

@@ -14,7 +14,7 @@
 #
 # LB_TARBALL=file skips all of this and uses that tarball.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 if [ -n "${LB_TARBALL:-}" ]; then
 	[ -r "$LB_TARBALL" ] || die "LB_TARBALL=$LB_TARBALL is not readable"

@@ -4,7 +4,7 @@
 # topo-check.sh [VARIANT]: boot every topology and check its capacities
 # and CPU 0's sched domains against the topology file.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 variant=${1:-rework}
 list=$OUT/runs/topo-check.run
@@ -16,9 +16,9 @@ for topo in $(known_topos); do
 		bad=1
 		continue
 	fi
-	if stage "boot $topo ($variant)" "$LB_ROOT/scripts/boot.sh" \
+	if stage "boot $topo ($variant)" "$LB_ROOT/scripts/guest/boot.sh" \
 		"topo-$topo" "$topo" "$variant" "$list" kunit.enable=0 &&
-	   "$LB_ROOT/scripts/guest-report.sh" "$topo" \
+	   "$LB_ROOT/scripts/guest/guest-report.sh" "$topo" \
 		"$OUT/runs/topo-$topo/console.log"; then
 		:
 	else

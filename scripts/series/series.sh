@@ -5,7 +5,7 @@
 # cover letter whose subject and motivation come from series/cover.msg
 # (series/6.12/cover.msg for the 6.12 backport).
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 dst=$OUT/series
 G="git -C $LB_TREE"

@@ -4,7 +4,7 @@
 # checkpatch.sh [PATCH...]: run checkpatch.pl --strict at 80 columns on
 # every patch of $OUT/series (or the ones given); fail on any finding.
 
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # checkpatch runs scripts/spdxcheck.py with "python3"; Debian's has ply.
 export PATH=/usr/bin:$PATH
