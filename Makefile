@@ -14,7 +14,8 @@ export OUT KSRC
 S := scripts
 
 .PHONY: help tools prepare apply build build-rework build-stock run bench hunt check \
-	shell series series-check topo-check debug-check stress kunit oracle fuzz \
+	shell series series-check topo-check debug-check debug-run stress kunit \
+	oracle fuzz \
 	clean distclean
 
 help:
@@ -35,6 +36,8 @@ help:
 	@echo "  make topo-check     boot every topology and check it"
 	@echo "  make debug-check    the rework with lockdep, KASAN, UBSAN and the"
 	@echo "                      debug checks: KUnit and the kselftests (TOPO=...)"
+	@echo "  make debug-run      every scenario on that kernel (SCENARIO=...):"
+	@echo "                      no splat, every run valid"
 	@echo "  make stress         CPU hotplug, cpuset partitions and switch flips"
 	@echo "                      under load, balance checked after each (TOPO=...)"
 	@echo "  make kunit          the KUnit suite on the host, in a second"
@@ -101,6 +104,13 @@ debug-check:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
 	@$(MAKE) --no-print-directory apply
 	@$(S)/guest/debug-check.sh $(DEBUG_TOPOS)
+
+# Every scenario (or SCENARIO=...) on the debug kernel, both arms: no
+# splat, every run valid; its expectations are not judged.
+debug-run:
+	@$(S)/check-args.sh run $(SCENARIO)
+	@$(MAKE) --no-print-directory apply
+	@LAB_VARIANT=debug $(S)/lab/lab.sh $(SCENARIO)
 
 # Faults under load: the kselftest lb_faults whole (TOPO=..., default
 # bl44 and bl88).

@@ -18,6 +18,10 @@
 #
 # LAB_OUT=dir (default $OUT/lab) keeps the runs; REPORT=dir (default
 # $OUT/report) gets index.html, report.md and the SVG heat maps.
+# LAB_VARIANT=debug boots the debug kernel (configs/debug.config:
+# lockdep, KASAN, UBSAN, ...) instead of the rework kernel, with the
+# guests' time limits tripled: "make debug-run". Its figures are slowed by
+# the checkers; what it shows is that no scenario makes the kernel splat.
 # Without SCENARIO files, the benchmarks of benchmarks/*.bench follow
 # (bench.sh).
 # Exit status: 0 when every run is valid and every "expect" holds.
@@ -25,6 +29,12 @@
 . "$(dirname "$0")/../lib.sh"
 
 icount_shift=3
+variant=${LAB_VARIANT:-rework}
+case $variant in
+rework) slow_variant=1 ;;
+debug) slow_variant=3 ;;
+*) die "LAB_VARIANT='$variant': known values are rework and debug" ;;
+esac
 ICOUNT_NS=$((1 << icount_shift))
 lab=${LAB_OUT:-$OUT/lab}
 report=${REPORT:-$OUT/report}
@@ -59,6 +69,13 @@ for f in "${files[@]}"; do
 	done
 done
 [ "$bad" -eq 0 ] || die "bad scenario file(s); nothing was run"
+if [ "$variant" != rework ]; then
+	# The arm64 guests' kernel (make run builds the rework kernel itself).
+	stage "build $variant kernel" "$LB_ROOT/scripts/build/build-kernel.sh" "$variant" ||
+		die "the $variant kernel did not build"
+	# Its checkers slow the guests: what it judges is splats, not speed.
+	: >"$lab/expect.txt"
+fi
 gcc -O2 -Wall -Wextra -Werror -o "$bin/lbana" "$LB_ROOT/lab/lbana.c" -lm
 total=$(wc -l <"$lab/runs.txt")
 echo "== lab: ${#files[@]} scenario files, $total scenarios; rework and stock alternate in one boot"
@@ -86,14 +103,15 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	name=${boot/:/-}
 	list=$lab/$name.run
 	extra=()
-	limit=60
+	limit=$((60 * slow_variant))
 	qemu_extra=
 	slow=1
 	if [ "$boot" != "$topo" ]; then
 		qemu_extra="-icount shift=$icount_shift,sleep=off"
 		slow=12
 	fi
-	if ! topo_kernel "$topo" rework; then
+	slow=$((slow * slow_variant))
+	if ! topo_kernel "$topo" "$variant"; then
 		rc=1
 		continue
 	fi
@@ -110,8 +128,8 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	     LB_QEMU_EXTRA="$qemu_extra" \
 	     LB_PROGRESS="awk $awk_lines -v total=$total -v runs=$lab/runs.txt -v t0=$t0 -v done0=$done_s -f $LB_ROOT/scripts/lab/lab-progress.awk" \
 	     GUEST_TIMEOUT=$limit \
-	     stage "lab on $topo${qemu_extra:+ (instruction-counted clock)} (rework kernel, both arms)" \
-	     "$LB_ROOT/scripts/guest/boot.sh" "lab-$name" "$topo" rework "$list" \
+	     stage "lab on $topo${qemu_extra:+ (instruction-counted clock)} ($variant kernel, both arms)" \
+	     "$LB_ROOT/scripts/guest/boot.sh" "lab-$name" "$topo" "$variant" "$list" \
 	     "kunit.enable=0"; then
 		rc=1
 	fi
@@ -139,7 +157,7 @@ if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	cat "$report/cost.md"
 fi
 # The full lab (no file given) also runs the benchmarks of benchmarks/.
-if [ $# -eq 0 ]; then
+if [ $# -eq 0 ] && [ "$variant" = rework ]; then
 	echo
 	REPORT=$report "$LB_ROOT/scripts/lab/bench.sh" || rc=1
 fi
@@ -151,7 +169,17 @@ meta="Linux $(make -s -C "$LB_TREE" kernelversion 2>/dev/null || echo "$LB_BASE"
 meta+=" (under TCG every vCPU runs at the host's speed: capacities change"
 meta+=" decisions, not throughput) · lb-rework $(git -C "$LB_ROOT" describe --always --dirty 2>/dev/null || echo '?')"
 meta+=" · $(date -u '+%Y-%m-%d %H:%M UTC') · $(wc -l <"$lab/runs.txt") scenarios"
+[ "$variant" = rework ] ||
+	meta+=" · $variant kernel (configs/$variant.config): expectations not judged"
 awk -v dir="$report" -v runs="$lab/runs.txt" -v meta="$meta" \
 	-f "$LB_ROOT/scripts/lab/lab-html.awk" >"$report/index.html"
 echo "report: $report/index.html (table: $report/report.md; runs: $lab)"
+if [ "$variant" != rework ]; then
+	boots=$(printf '%s\n' "${topo_of[@]}" | sort -u | wc -l)
+	if [ "$rc" -eq 0 ]; then
+		echo "$variant kernel: $boots boots, $total scenarios, every run valid, no splat"
+	else
+		echo "$variant kernel: a boot failed, a run was invalid or the kernel splat (above)"
+	fi
+fi
 exit $rc
