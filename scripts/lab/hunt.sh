@@ -354,7 +354,7 @@ write_found() {
 	{
 		echo "# Found by the defect hunt (make hunt HUNT_SEED=$SEED): $(describe "$key")."
 		echo "# stock ${j[2]:-?}, rework ${j[3]:-?} ($key; ${j[4]:-no test})."
-		echo "# Drawn by \"$(sed -n 's/.*(\(scripts\/hunt.sh gen [^)]*\)).*/\1/p' "$H/specs/$name.spec")\"; shrunk in $steps step(s); ${STATUS#; }."
+		echo "# Drawn by \"$(sed -n 's/.*(\(scripts\/lab\/hunt.sh gen [^)]*\)).*/\1/p' "$H/specs/$name.spec")\"; shrunk in $steps step(s); ${STATUS#; }."
 		echo "# Run it: make run SCENARIO=this-file"
 		awk -v mode=render -v topodir="$TOPODIR" -f "$S/lab/hunt-gen.awk" "$spec" |
 			grep -v '^#' | sed "s/^reps .*/reps     $REPS/"
