@@ -11,10 +11,6 @@
  *                  allow every CPU and watch until each hog has a CPU of its
  *                  own; REPS times per arm, alternating rework and stock.
  *                  An entry such as "0p" stays pinned for good.
- *   lbguest switch [FLIPS [HOGS]]
- *                  check that the runtime switch (the sched feature
- *                  LB_REWORK) rejects bad writes and survives FLIPS flips
- *                  while HOGS hogs run
  *
  * "info" prints lines the host checks against the topology file:
  *
@@ -570,61 +566,6 @@ static int release(int argc, char **argv)
 	return 0;
 }
 
-/*
- * Bad writes fail with EINVAL and change nothing; good ones take effect;
- * then FLIPS flips while HOGS hogs run must leave no trace in the log.
- */
-static int switch_test(int argc, char **argv)
-{
-	static const char * const bad[] = {
-		"0", "1", "lb_rework", "LB_REWORKS", "NO_LB_REWOR",
-		"NO_NO_LB_REWORK", "LB_REWORK NO_LB_REWORK", "LB_REWORK=0",
-	};
-	int flips = argc > 2 ? atoi(argv[2]) : 1000;
-	int hogs = argc > 3 ? atoi(argv[3]) : 16;
-	pid_t pids[MAX_HOGS];
-	int fails = 0, i, err;
-	double t0;
-
-	for (i = 0; i < (int)(sizeof(bad) / sizeof(bad[0])); i++) {
-		err = knob_write(bad[i], strlen(bad[i]));
-		if (err != EINVAL || knob_value() != 1) {
-			printf("@switch bad write '%s': errno %d, value %d\n",
-			       bad[i], err, knob_value());
-			fails++;
-		}
-	}
-	if (knob_set(0) || knob_value() != 0 ||
-	    knob_write("LB_REWORK\n", 10) || knob_value() != 1) {
-		printf("@switch good writes did not take\n");
-		fails++;
-	}
-	for (i = 0; i < hogs && i < MAX_HOGS; i++) {
-		pids[i] = fork();
-		if (!pids[i])
-			for (volatile unsigned long n = 0;; n++)
-				;
-	}
-	t0 = mono();
-	for (i = 0; i < flips; i++) {
-		if (knob_set(i % 2)) {
-			printf("@switch flip %d failed\n", i);
-			fails++;
-			break;
-		}
-		/* Let balance passes run under each setting. */
-		usleep(1000);
-	}
-	knob_set(1);
-	for (i = 0; i < hogs && i < MAX_HOGS; i++)
-		kill(pids[i], SIGKILL);
-	for (i = 0; i < hogs && i < MAX_HOGS; i++)
-		waitpid(pids[i], NULL, 0);
-	printf("@switch bad_writes=%zu flips=%d hogs=%d secs=%.2f failures=%d\n",
-	       sizeof(bad) / sizeof(bad[0]), flips, hogs, mono() - t0, fails);
-	return fails ? 1 : 0;
-}
-
 static void sh_cat(char **argv)
 {
 	char buf[4096];
@@ -747,8 +688,6 @@ int main(int argc, char **argv)
 		return shell();
 	if (argc > 1 && !strcmp(argv[1], "release"))
 		return release(argc, argv);
-	if (argc > 1 && !strcmp(argv[1], "switch"))
-		return switch_test(argc, argv);
-	fprintf(stderr, "usage: lbguest info|hang|sh|release|switch\n");
+	fprintf(stderr, "usage: lbguest info|hang|sh|release\n");
 	return 2;
 }

@@ -228,9 +228,6 @@ if [ "$rework_ok" -eq 0 ]; then
 	[ "$x86_ok" -eq 0 ] &&
 		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/guest/kselftest.sh" &&
 		KSELFTEST_SKIP="lb_pinned lb_faults" run_kselftests llc4
-	printf '300 switch /bin/lbguest switch 1000 16\n' >"$OUT/check/switch.run"
-	check lab/switch-rejects-bad-writes-and-flips "$S/guest/boot.sh" check-switch \
-		bl44 rework "$OUT/check/switch.run" kunit.enable=0
 fi
 if [ "$stock_ok" -eq 0 ]; then
 	check boot/bl44-stock sh -c '"$1/guest/boot.sh" check-bl44-stock bl44 stock "$2" &&
