@@ -16,8 +16,9 @@
 # host's scheduling noise. That boot runs all vCPUs in one host thread
 # and is several times slower than real time.
 #
-# LAB_OUT=dir (default $OUT/lab) keeps the runs; REPORT=dir (default
-# $OUT/report) gets index.html, report.md and the SVG heat maps.
+# LAB_OUT=dir (default $OUT/lab, $OUT/lab-debug for the debug kernel)
+# keeps the runs; REPORT=dir (default $OUT/report, or $OUT/report-debug)
+# gets index.html, report.md and the SVG heat maps.
 # LAB_VARIANT=debug boots the debug kernel (configs/debug.config:
 # lockdep, KASAN, UBSAN, ...) instead of the rework kernel, with the
 # guests' time limits tripled: "make debug-run". Its figures are slowed by
@@ -36,8 +37,11 @@ debug) slow_variant=3 ;;
 *) die "LAB_VARIANT='$variant': known values are rework and debug" ;;
 esac
 ICOUNT_NS=$((1 << icount_shift))
-lab=${LAB_OUT:-$OUT/lab}
-report=${REPORT:-$OUT/report}
+# A debug run keeps its runs and page apart, so that its slowed figures
+# never stand in the rework kernel's report.
+suffix=${variant#rework}
+lab=${LAB_OUT:-$OUT/lab${suffix:+-$suffix}}
+report=${REPORT:-$OUT/report${suffix:+-$suffix}}
 bin=$OUT/lab/bin
 mkdir -p "$lab" "$bin" "$report/svg" "$report/data"
 rm -f "$report"/svg/*.svg "$report"/data/*.csv
