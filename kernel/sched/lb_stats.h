@@ -53,6 +53,13 @@
  * The five flags from @imbalanced to @overutilized are u8, not bool: they
  * are copies of fair.c's 0 or 1 ints, which a bool would convert with a
  * comparison per flag and group.
+ *
+ * Of the local group, fair.c fills only what the decisions read: what
+ * sched_lb_classify() reads, and @load, @idle_cpus, @cores and @smt. The
+ * other members say whether work could leave a group, which is never
+ * asked of the local group, and copying them would cost every search
+ * that compares groups; the oracle (tests/lb_oracle.h) poisons them to
+ * check that no decision reads them.
  */
 struct lb_group_snap {
 	unsigned long	load;
@@ -109,7 +116,9 @@ struct lb_group_counts {
  * @total_load:     Sum of the load of all the domain's groups.
  * @total_capacity: Sum of the capacity of all the domain's groups.
  * @dst_capacity:   CFS capacity of the destination CPU.
- * @dst_util:       CFS utilization of the destination CPU.
+ * @dst_util:       CFS utilization of the destination CPU. Only the
+ *                  decision on a misfit busiest group may read it, so
+ *                  fair.c may leave it 0 otherwise.
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @idle_type:      The destination's enum cpu_idle_type for this pass.
  * @nr_failed:      Balance passes of this domain that failed in a row.

@@ -616,6 +616,26 @@ static inline const char *lbo_invariant(const struct lb_scene *sc,
 	return NULL;
 }
 
+/*
+ * What the hook leaves unset, given values no group could have: of the
+ * local group, the members that say whether work could leave it (see
+ * struct lb_group_snap), and the destination's utilization unless the
+ * busiest group is misfit. A decision that read one would change.
+ */
+static inline void lbo_poison_local(struct lb_group_snap *l)
+{
+	l->misfit_load = ULONG_MAX;
+	l->min_capacity = ULONG_MAX;
+	l->max_capacity = 0;
+	l->cfs_running = UINT_MAX;
+	l->nr_pref_llc = UINT_MAX;
+	l->asym_prio = INT_MIN;
+	l->asym_packing = 1;
+	l->smt_balance = 1;
+	l->llc_balance = 1;
+	l->prefer_sibling = !l->prefer_sibling;
+}
+
 /**
  * lbo_engine_gathered() - The engine's verdict on a scene, gathered as
  *                         fair.c's hook gathers it.
@@ -625,15 +645,19 @@ static inline const char *lbo_invariant(const struct lb_scene *sc,
  * The hook asks sched_lb_may_give() of each group after the local one,
  * classifies the local group only when a misfit task needs its state or
  * a first group could give work, and compares only the groups that could.
- * When none could, the decision is sched_lb_no_busiest().
+ * When none could, the decision is sched_lb_no_busiest(). What the hook
+ * does not snapshot is poisoned (lbo_poison_local()).
  */
 static inline void lbo_engine_gathered(const struct lb_scene *sc,
 				       struct lb_verdict *v)
 {
 	const struct lb_group_snap *b = NULL, *local = NULL;
+	struct lb_group_snap lg = sc->g[0];
 	struct lb_domain_snap sd = sc->sd;
 	bool compared = false;
 	int i;
+
+	lbo_poison_local(&lg);
 
 	sd.passed_over = 0;
 	v->busiest = -1;
@@ -643,19 +667,21 @@ static inline void lbo_engine_gathered(const struct lb_scene *sc,
 
 		v->state[i] = g->state;
 		if (g->misfit_load)
-			local = &sc->g[0];
+			local = &lg;
 		if (!sched_lb_may_give(&sd, local, sched_lb_counts(g))) {
 			sd.passed_over += !!g->cfs_running;
 			continue;
 		}
-		local = &sc->g[0];
+		local = &lg;
 		compared = true;
 		if (sched_lb_busier(&sd, local, g, b)) {
 			b = g;
 			v->busiest = i;
 		}
 	}
-	v->d = compared ? sched_lb_decide(&sd, &sc->g[0], b) :
+	if (!b || b->state != LB_MISFIT)
+		sd.dst_util = ULONG_MAX;
+	v->d = compared ? sched_lb_decide(&sd, &lg, b) :
 			  sched_lb_no_busiest(&sd);
 }
 
