@@ -38,6 +38,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "lbreport.h"
+
 #define MAX_CPUS	64	/* CPU sets are unsigned long long masks */
 #define MAX_TASKS	256
 #define MAX_MARKS	64
@@ -1675,7 +1677,8 @@ static int analyse(FILE *in, const char *svg_dir)
 
 static int bad_args(void)
 {
-	fprintf(stderr, "usage: lbana RESULTS [--svg DIR] [--waste FILE]\n");
+	fprintf(stderr, "usage: lbana RESULTS [--svg DIR] [--waste FILE]\n"
+		"       lbana report|bench|judge ... (see lab/lbreport.c)\n");
 	return 2;
 }
 
@@ -1685,6 +1688,11 @@ int main(int argc, char **argv)
 	FILE *in = stdin;
 	int i, err;
 
+	if (argc > 1) {
+		err = lbreport_main(argc - 1, argv + 1);
+		if (err >= 0)
+			return err;
+	}
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--svg") && i + 1 < argc)
 			svg_dir = argv[++i];

@@ -85,6 +85,21 @@ stale() {
 	return 1
 }
 
+# lbana_bin: build the lab's analyser from lab/*.c when a source is newer
+# than it, and print its path.
+lbana_bin() {
+	local bin=$OUT/lab/bin/lbana f
+
+	mkdir -p "$OUT/lab/bin"
+	for f in "$LB_ROOT"/lab/*.[ch]; do
+		[ -x "$bin" ] && [ ! "$f" -nt "$bin" ] && continue
+		gcc -O2 -Wall -Wextra -Werror -o "$bin" "$LB_ROOT"/lab/*.c -lm ||
+			return 1
+		break
+	done
+	echo "$bin"
+}
+
 die() {
 	echo "error: $*" >&2
 	exit 1

@@ -90,6 +90,7 @@ done
 
 [ -z "$only_check" ] || exit 0
 mkdir -p "$runs" "$report/data"
+lbana=$(lbana_bin) || die "lab/lbana.c did not build"
 rc=0
 for f in "${files[@]}"; do
 	name=$(basename "$f" .bench)
@@ -122,10 +123,10 @@ for f in "${files[@]}"; do
 	accel=$(cat "$OUT/runs/bench-$name/accel" 2>/dev/null || echo "?")
 	echo
 	echo "Benchmarks on $topo, $accel, $reps runs of each arm:"
-	awk -v list="$runs/$name.list" -v csv="$runs/$name.csv" \
-		-v accel="$accel" -v topo="$topo" -f "$LB_ROOT/scripts/lab/lab-stats.awk" \
-		-f "$LB_ROOT/scripts/lab/bench-report.awk" \
-		"$OUT/runs/bench-$name/console.log" | tee "$runs/$name.md" || rc=1
+	"$lbana" bench "$OUT/runs/bench-$name/console.log" --list "$runs/$name.list" \
+		--csv "$runs/$name.csv" --accel "$accel" --topo "$topo" || rc=1
+	awk -v csv="$runs/$name.csv" -f "$LB_ROOT/scripts/lab/csv.awk" \
+		-f "$LB_ROOT/scripts/lab/bench-report.awk" | tee "$runs/$name.md"
 done
 # One table and one CSV for all the files.
 for f in "${files[@]}"; do

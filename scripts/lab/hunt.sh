@@ -8,7 +8,7 @@
 # starts, and a starting placement), runs them through the lab (lab.sh:
 # stock and rework alternating in one boot) and flags where an arm is
 # worse than the ideal by more than a margin, or the rework worse than
-# stock (hunt-judge.awk). A flag counts only when it repeats: the
+# stock (lbana judge, lab/lbreport.c). A flag counts only when it repeats: the
 # scenario runs again HUNT_REPS times an arm and the lab's one-sided
 # test at 5 % must still say so. A confirmed flag is shrunk: smaller
 # topology, fewer task lines, fewer tasks, a shorter run, fewer keys,
@@ -145,8 +145,7 @@ run_round() {
 		</dev/null >"$dir.log" 2>&1 || true
 	learn "$topo" "$guess" $(($(date +%s) - t0))
 	touch "$dir/metrics.txt"
-	awk -v mode="$mode" -f "$S/lab/lab-stats.awk" -f "$S/lab/hunt-judge.awk" \
-		"$dir/metrics.txt" >"$dir/judge"
+	"$(lbana_bin)" judge "$mode" "$dir/metrics.txt" >"$dir/judge"
 	for f in "$@"; do
 		grep -q "^$(basename "$f" .spec)|" "$dir/judge" ||
 			echo "$(basename "$f" .spec)|invalid" >>"$dir/judge"

@@ -2,8 +2,8 @@
 #
 # lab-html.awk: the lab's page, REPORT/index.html, and its chart of wasted
 # time, REPORT/wasted.svg. It only formats: every number comes from the
-# CSV files that lab-report.awk wrote to REPORT/data/, and the heat maps
-# are lbana's SVGs in REPORT/svg/.
+# CSV files that lbana report wrote to REPORT/data/, and the heat maps
+# are lbana's SVGs in REPORT/svg/. Run with csv.awk first.
 #
 # Variables:
 #   dir      the report directory
@@ -21,47 +21,6 @@ function esc(s) {
 	gsub(/</, "\\&lt;", s)
 	gsub(/>/, "\\&gt;", s)
 	return s
-}
-
-# Split one CSV line into f[1..n]; quoted fields may hold commas and "".
-function csvsplit(line, f,    n, i, c, q, cur) {
-	delete f
-	n = 0
-	cur = ""
-	q = 0
-	for (i = 1; i <= length(line); i++) {
-		c = substr(line, i, 1)
-		if (q && c == "\"" && substr(line, i + 1, 1) == "\"") {
-			cur = cur c
-			i++
-		} else if (c == "\"") {
-			q = !q
-		} else if (c == "," && !q) {
-			f[++n] = cur
-			cur = ""
-		} else {
-			cur = cur c
-		}
-	}
-	f[++n] = cur
-	return n
-}
-
-# Read data/NAME.csv into rows: T[NAME, row, column name]; returns rows.
-function load(name,    file, line, f, h, n, i, r) {
-	file = dir "/data/" name ".csv"
-	r = 0
-	if ((getline line < file) <= 0)
-		return 0
-	n = csvsplit(line, h)
-	while ((getline line < file) > 0) {
-		csvsplit(line, f)
-		r++
-		for (i = 1; i <= n; i++)
-			T[name, r, h[i]] = f[i]
-	}
-	close(file)
-	return r
 }
 
 function exists(file,    line, ok) {
@@ -94,7 +53,7 @@ function ratio_td(r, lower_is_better,    cls) {
 }
 
 function cell(s, m, arm,    r, c, mean) {
-	r = M[s, m]
+	r = MROW[s, m]
 	if (!r || T["metrics", r, arm "_n"] == 0)
 		return "-"
 	mean = T["metrics", r, arm "_mean"]
@@ -151,6 +110,12 @@ function bench_table(    i, v, cls) {
 		for (i = 1; i <= nbenchmarks; i++) {
 			v = T["benchmarks", i, "verdict"]
 			cls = v == "better" ? "good" : v == "worse" ? "bad" : ""
+			if (v == "no result") {
+				printf "<tr><td>%s</td><td>%s</td><td>%s</td><td>-</td><td>-</td><td class=\"bad\">%s</td></tr>\n",
+				       T["benchmarks", i, "benchmark"], T["benchmarks", i, "topology"],
+				       T["benchmarks", i, "better"], v
+				continue
+			}
 			printf "<tr><td>%s</td><td>%s</td><td>%s</td><td>%.3f</td><td>%.3f to %.3f</td><td class=\"%s\">%s</td></tr>\n",
 			       T["benchmarks", i, "benchmark"], T["benchmarks", i, "topology"],
 			       T["benchmarks", i, "better"],
@@ -243,15 +208,15 @@ function col_key(c) {
 function wasted_chart(    i, s, n, top, step, x, y, h, w, svg, a, m, sdv, v, tick, lab) {
 	for (i = 1; i <= nscen; i++) {
 		s = scen[i]
-		if (M[s, "wasted_pct"] && !M[s, "insn_busy_l0"] &&
-		    T["metrics", M[s, "wasted_pct"], "stock_n"] > 0 &&
-		    T["metrics", M[s, "wasted_pct"], "rework_n"] > 0)
+		if (MROW[s, "wasted_pct"] && !MROW[s, "insn_busy_l0"] &&
+		    T["metrics", MROW[s, "wasted_pct"], "stock_n"] > 0 &&
+		    T["metrics", MROW[s, "wasted_pct"], "rework_n"] > 0)
 			chart[++n] = s
 	}
 	top = 0
 	for (i = 1; i <= n; i++)
 		for (a = 0; a < 2; a++) {
-			m = M[chart[i], "wasted_pct"]
+			m = MROW[chart[i], "wasted_pct"]
 			v = T["metrics", m, (a ? "rework" : "stock") "_mean"] + \
 			    T["metrics", m, (a ? "rework" : "stock") "_sd"]
 			if (v > top)
@@ -280,7 +245,7 @@ function wasted_chart(    i, s, n, top, step, x, y, h, w, svg, a, m, sdv, v, tic
 	for (i = 1; i <= n; i++) {
 		x = 60 + (i - 1) * 22
 		for (a = 0; a < 2; a++) {
-			m = M[chart[i], "wasted_pct"]
+			m = MROW[chart[i], "wasted_pct"]
 			v = T["metrics", m, (a ? "rework" : "stock") "_mean"]
 			sdv = T["metrics", m, (a ? "rework" : "stock") "_sd"]
 			printf "<rect x=\"%d\" y=\"%.1f\" width=\"9\" height=\"%.1f\" fill=\"%s\"><title>%s %s: %.2f ± %.2f %%</title></rect>\n",
@@ -344,7 +309,7 @@ function details(    i, j, s, r, m, a, f, line, w, lines, l) {
 	print "<section id=\"details\"><h2>Every scenario</h2>"
 	for (i = 1; i <= nscen; i++) {
 		s = scen[i]
-		w = M[s, "wasted_pct"] ? " &#8212; wasted " cell(s, "wasted_pct", "stock") \
+		w = MROW[s, "wasted_pct"] ? " &#8212; wasted " cell(s, "wasted_pct", "stock") \
 		    " % stock, " cell(s, "wasted_pct", "rework") " % rework" : ""
 		printf "<details id=\"s-%s\"><summary><b>%s</b> <small>(%s)</small>%s</summary>\n",
 		       s, s, file[s], w
@@ -391,17 +356,10 @@ BEGIN {
 	if ((getline line < (dir "/data/runs.csv")) > 0)
 		nruncol = csvsplit(line, RC)
 	close(dir "/data/runs.csv")
-	nmetrics = load("metrics")
-	for (r = 1; r <= nmetrics; r++)
-		M[T["metrics", r, "scenario"], T["metrics", r, "metric"]] = r
-	ntargets = load("targets")
-	nverdicts = load("verdicts")
+	load_report()
 	nbench = load("bench")
 	nbenchmarks = load("benchmarks")
 	nexpect = load("expectations")
-	nsum = load("summary")
-	for (r = 1; r <= nsum; r++)
-		S[T["summary", r, "key"]] = T["summary", r, "value"]
 
 	nchart = wasted_chart()
 	print "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"

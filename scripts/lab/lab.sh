@@ -8,7 +8,8 @@
 # topology's scenarios in it: each repetition on the rework arm and on the
 # stock arm of the runtime switch, alternating. The guest streams each
 # run's trace over a virtio console; lbana turns the runs into metrics and
-# heat maps, and lab-report.awk into the table and out/report/.
+# heat maps, then ("lbana report") into every figure and verdict of
+# out/report/data/, which lab-report.awk and lab-html.awk format.
 #
 # Scenarios with "clock icount" run in a boot of their own, under QEMU's
 # -icount: the guest clock then advances by ICOUNT_NS ns per instruction,
@@ -80,7 +81,7 @@ if [ "$variant" != rework ]; then
 	# Its checkers slow the guests: what it judges is splats, not speed.
 	: >"$lab/expect.txt"
 fi
-gcc -O2 -Wall -Wextra -Werror -o "$bin/lbana" "$LB_ROOT/lab/lbana.c" -lm
+lbana=$(lbana_bin) || die "lab/lbana.c did not build"
 total=$(wc -l <"$lab/runs.txt")
 echo "== lab: ${#files[@]} scenario files, $total scenarios; rework and stock alternate in one boot"
 
@@ -144,16 +145,16 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 		END { print d }' "$lab/runs.txt")
 done
 
-"$bin/lbana" "$lab/results.all" --svg "$report/svg" >"$lab/metrics.txt" || rc=1
+"$lbana" "$lab/results.all" --svg "$report/svg" >"$lab/metrics.txt" || rc=1
 # Heat maps of the first repetition of each arm go into the report.
 find "$report/svg" -name '*.svg' ! -name '*-1.svg' -delete
 echo
-awk -v expect="$lab/expect.txt" -v runs="$lab/runs.txt" -v dir="$report" \
-	-v icount_ns=$ICOUNT_NS \
-	-f "$LB_ROOT/scripts/lab/lab-stats.awk" -f "$LB_ROOT/scripts/lab/lab-report.awk" \
-	"$lab/metrics.txt" || rc=1
-awk -v svg="$report/cost.svg" -v icount_ns=$ICOUNT_NS \
-	-f "$LB_ROOT/scripts/lab/lab-cost.awk" "$lab/metrics.txt" >"$report/cost.md"
+"$lbana" report "$lab/metrics.txt" --runs "$lab/runs.txt" --expect "$lab/expect.txt" \
+	--data "$report/data" --icount-ns "$ICOUNT_NS" || rc=1
+awk -v runs="$lab/runs.txt" -v dir="$report" \
+	-f "$LB_ROOT/scripts/lab/csv.awk" -f "$LB_ROOT/scripts/lab/lab-report.awk" || rc=1
+awk -v svg="$report/cost.svg" -v dir="$report" \
+	-f "$LB_ROOT/scripts/lab/csv.awk" -f "$LB_ROOT/scripts/lab/lab-cost.awk" >"$report/cost.md"
 if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo
 	echo "Balancer cost: instructions per search for the busiest group of the"
@@ -176,7 +177,7 @@ meta+=" · $(date -u '+%Y-%m-%d %H:%M UTC') · $(wc -l <"$lab/runs.txt") scenari
 [ "$variant" = rework ] ||
 	meta+=" · $variant kernel (configs/$variant.config): expectations not judged"
 awk -v dir="$report" -v runs="$lab/runs.txt" -v meta="$meta" \
-	-f "$LB_ROOT/scripts/lab/lab-html.awk" >"$report/index.html"
+	-f "$LB_ROOT/scripts/lab/csv.awk" -f "$LB_ROOT/scripts/lab/lab-html.awk" >"$report/index.html"
 echo "report: $report/index.html (table: $report/report.md; runs: $lab)"
 if [ "$variant" != rework ]; then
 	boots=$(printf '%s\n' "${topo_of[@]}" | sort -u | wc -l)

@@ -3,7 +3,7 @@
 #
 # The benchmarks' host side without a guest: a bad benchmark file is
 # refused with its file and line before anything boots, and
-# bench-report.awk turns lbbench's lines into ratios, 95 % intervals and
+# lbana bench turns lbbench's lines into ratios, 95 % intervals and
 # verdicts that follow the benchmark's direction.
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -11,6 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
+lbana=$tmp/lbana
+gcc -O2 -Wall -Wextra -Werror -o "$lbana" "$root"/lab/*.c -lm || exit 1
 
 # refused NAME PATTERN: a file with that content is refused, saying PATTERN.
 refused() {
@@ -44,9 +46,10 @@ OUT=$tmp/out "$root/scripts/lab/bench.sh" --check || bad "benchmarks/*.bench ref
 	echo "console noise"
 } >"$tmp/console.log"
 printf 'fast lower t.bench\nflat higher t.bench\n' >"$tmp/list"
-awk -v list="$tmp/list" -v csv="$tmp/b.csv" -v accel="x86_64 TCG" -v topo=smt2numa \
-	-f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/bench-report.awk" \
-	"$tmp/console.log" >"$tmp/table" || bad "bench-report.awk exited $?"
+"$lbana" bench "$tmp/console.log" --list "$tmp/list" --csv "$tmp/b.csv" \
+	--accel "x86_64 TCG" --topo smt2numa || bad "lbana bench exited $?"
+awk -v csv="$tmp/b.csv" -f "$root/scripts/lab/csv.awk" \
+	-f "$root/scripts/lab/bench-report.awk" >"$tmp/table" || bad "bench-report.awk exited $?"
 grep -q '^fast,smt2numa,lower,"x86_64 TCG",1.03,.*,0.8[0-9]*,.*,better$' "$tmp/b.csv" ||
 	bad "fast is not better at about 0.8: $(cat "$tmp/b.csv")"
 grep -q '^flat,smt2numa,higher,.*,1.0000,.*,same$' "$tmp/b.csv" ||
@@ -55,10 +58,11 @@ grep -q '^| fast | lower | 1.03 ± 0.016 | 0.83 ± 0.016 | 0.806 |' "$tmp/table"
 	bad "the table's fast row: $(cat "$tmp/table")"
 # A benchmark without an arm's values fails the report.
 printf 'fast lower t.bench\nmissing lower t.bench\n' >"$tmp/list2"
-if awk -v list="$tmp/list2" -v csv="$tmp/b2.csv" -v accel=x \
-	-f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/bench-report.awk" \
-	"$tmp/console.log" >/dev/null; then
+if "$lbana" bench "$tmp/console.log" --list "$tmp/list2" --csv "$tmp/b2.csv" \
+	--accel x >/dev/null; then
 	bad "a benchmark without results passed"
 fi
+grep -q '^missing,.*,no result$' "$tmp/b2.csv" ||
+	bad "the benchmark without results is not in the CSV: $(cat "$tmp/b2.csv")"
 [ "$fail" -eq 0 ] && echo "ok: benchmark files checked, ratios and verdicts"
 exit "$fail"

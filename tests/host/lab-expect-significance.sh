@@ -4,7 +4,7 @@
 # stock's by less than the noise is no miss (0.03 +- 0.02 against
 # 0.01 +- 0.02 over 3 runs, the 7.3 seed-5little case), while a clear
 # excess (5.0 +- 0.1 against 1.0 +- 0.1) and an excess without spread
-# are. Against stock, an excess below the lab's resolution (lab_small():
+# are. Against stock, an excess below the lab's resolution (lbs_small() of lab/lbstat.c:
 # 0.1 point) is no miss even without spread: two steady arms 0.01 point
 # apart are the same. An absolute mark is judged on the rework's runs
 # alone.
@@ -12,6 +12,8 @@ set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+lbana=$tmp/lbana
+gcc -O2 -Wall -Wextra -Werror -o "$lbana" "$root"/lab/*.c -lm || exit 1
 
 run() {
 	local name=$1 rework=$2 stock=$3 expect=$4 v
@@ -25,9 +27,12 @@ run() {
 	echo "$name 1 3000" >"$tmp/runs"
 	echo "$name $expect" >"$tmp/expect"
 	mkdir -p "$tmp/r"
-	awk -v expect="$tmp/expect" -v runs="$tmp/runs" -v dir="$tmp/r" \
-		-v icount_ns=8 -f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/lab-report.awk" "$tmp/m" \
-		>"$tmp/out" 2>&1
+	"$lbana" report "$tmp/m" --runs "$tmp/runs" --expect "$tmp/expect" \
+		--data "$tmp/r/data" >"$tmp/out" 2>&1
+	rc=$?
+	awk -v runs="$tmp/runs" -v dir="$tmp/r" -f "$root/scripts/lab/csv.awk" \
+		-f "$root/scripts/lab/lab-report.awk" >>"$tmp/out" 2>&1
+	return $rc
 }
 
 fail=0

@@ -17,7 +17,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 lbana=$tmp/lbana
 
-gcc -O2 -Wall -Wextra -Werror -o "$lbana" "$root/lab/lbana.c" -lm || {
+gcc -O2 -Wall -Wextra -Werror -o "$lbana" "$root"/lab/*.c -lm || {
 	echo "FAIL: lbana does not build"
 	exit 1
 }

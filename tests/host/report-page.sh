@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The lab's report pipeline after the guests, on made-up runs: lbana's
-# metric lines through lab-report.awk (statistics, verdicts, CSV) and
-# lab-html.awk (the page), then the page in a headless browser. Asserts
+# metric lines through "lbana report" (statistics, verdicts, CSV),
+# lab-report.awk (the table) and lab-html.awk (the page), then the page
+# in a headless browser. Asserts
 # that the page's answer and numbers are the CSV's, that a label holding
 # a comma survives the CSV, and that a run worse than stock is answered
 # "not everywhere".
@@ -13,6 +14,8 @@ tmp=$(mktemp -d); [ -n "${KEEP:-}" ] && echo "$tmp"
 trap '[ -n "${KEEP:-}" ] || rm -rf "$tmp"' EXIT
 fail=0
 bad() { echo "FAIL: $*"; fail=1; }
+lbana=$tmp/lbana
+gcc -O2 -Wall -Wextra -Werror -o "$lbana" "$root"/lab/*.c -lm || exit 1
 
 # run SCENARIO ARM REP WASTED ETA: one metric line as lbana prints it.
 run() {
@@ -37,12 +40,14 @@ page() {
 		done
 	done
 	echo "seed-a wasted_pct $2" >"$tmp/$1.expect"
-	awk -v expect="$tmp/$1.expect" -v runs="$tmp/$1.runs" -v dir="$d" \
-		-v icount_ns=8 -f "$root/scripts/lab/lab-stats.awk" -f "$root/scripts/lab/lab-report.awk" \
-		"$tmp/$1.metrics" >"$tmp/$1.term"
+	"$lbana" report "$tmp/$1.metrics" --runs "$tmp/$1.runs" \
+		--expect "$tmp/$1.expect" --data "$d/data" --icount-ns 8 >"$tmp/$1.term"
 	echo $? >"$tmp/$1.rc"
+	awk -v runs="$tmp/$1.runs" -v dir="$d" -f "$root/scripts/lab/csv.awk" \
+		-f "$root/scripts/lab/lab-report.awk" >>"$tmp/$1.term" ||
+		bad "$1: lab-report.awk exited $?"
 	awk -v dir="$d" -v runs="$tmp/$1.runs" -v meta="made-up runs" \
-		-f "$root/scripts/lab/lab-html.awk" >"$d/index.html" ||
+		-f "$root/scripts/lab/csv.awk" -f "$root/scripts/lab/lab-html.awk" >"$d/index.html" ||
 		bad "$1: lab-html.awk exited $?"
 }
 
@@ -63,7 +68,7 @@ grep -q 'better than stock? yes:' "$tmp/good.term" ||
 # seed-a: stock 1.60 ± 0.14, rework 0.00 ± 0.00 on the page and in the CSV.
 grep -q 'wasted 1.60 ± 0.14 % stock, 0.00 ± 0.00 % rework' "$tmp/good/index.html" ||
 	bad "good: seed-a's wasted time is not on the page"
-grep -q '^seed-a,wasted_pct,"wasted %",1.6,0.141421,2,0,0,0,2,0,0.00,0$' \
+grep -q '^seed-a,wasted_pct,"wasted %",1.6,0.141421356237,2,0,0,0,2,0,0.00,0$' \
 	"$tmp/good/data/metrics.csv" || bad "good: seed-a's wasted row in metrics.csv:
 $(grep '^seed-a,wasted_pct' "$tmp/good/data/metrics.csv")"
 grep -q '^seed-a,wasted_pct,better,' "$tmp/good/data/compare.csv" ||
@@ -89,14 +94,14 @@ grep -q '^wasted,seed-a,missed,' "$tmp/worse/data/verdicts.csv" ||
 grep -q 'href="#s-seed-a">seed-a</a>: wasted' "$tmp/worse/index.html" ||
 	bad "worse: the page does not list seed-a as missed"
 
-# An expectation fails: "no", and lab-report.awk exits 1.
+# An expectation fails: "no", and lbana report exits 1.
 page failed "<= stock+1"
 grep -q '^answer,no$' "$tmp/failed/data/summary.csv" ||
 	bad "failed: summary.csv: $(cat "$tmp/failed/data/summary.csv")"
 grep -q '<p class="big bad">No.</p>' "$tmp/failed/index.html" ||
 	bad "failed: the page does not answer No"
-[ "$(cat "$tmp/failed.rc")" = 1 ] || bad "failed: lab-report.awk exited $(cat "$tmp/failed.rc")"
-[ "$(cat "$tmp/good.rc")" = 0 ] || bad "good: lab-report.awk exited $(cat "$tmp/good.rc")"
+[ "$(cat "$tmp/failed.rc")" = 1 ] || bad "failed: lbana report exited $(cat "$tmp/failed.rc")"
+[ "$(cat "$tmp/good.rc")" = 0 ] || bad "good: lbana report exited $(cat "$tmp/good.rc")"
 
 [ "$fail" -eq 0 ] && echo "ok: report pipeline, CSV and page agree"
 exit "$fail"
