@@ -13,7 +13,7 @@ export OUT KSRC
 
 S := scripts
 
-.PHONY: help tools prepare apply build build-rework build-stock run bench hunt check \
+.PHONY: help tools prepare apply build build-rework build-stock run bench hunt check profile \
 	shell series series-check topo-check debug-check debug-run stress kunit \
 	oracle fuzz \
 	clean distclean
@@ -31,6 +31,9 @@ help:
 	@echo "                      and shrinks; writes out/hunt/findings.md"
 	@echo "  make bench          hackbench, perf bench and stress-ng in the x86_64"
 	@echo "                      guest, stock against rework (benchmarks/*.bench)"
+	@echo "  make profile        each arm's instructions per busiest-group search,"
+	@echo "                      by kernel function, counted exactly by a QEMU plugin"
+	@echo "                      (SCENARIO=cost-*.scen, PROFILE_CPUS=N: one level)"
 	@echo "  make build          build both kernels (rework and stock)"
 	@echo "  make shell TOPO=t   interactive console in a guest (VARIANT=rework|stock)"
 	@echo "  make topo-check     boot every topology and check it"
@@ -81,6 +84,12 @@ bench:
 	@$(S)/check-args.sh bench
 	@$(MAKE) --no-print-directory apply
 	@$(S)/lab/bench.sh
+
+# Where a search's instructions go, per arm (default cost-bl44).
+profile:
+	@$(S)/check-args.sh run $(SCENARIO)
+	@$(MAKE) --no-print-directory build-rework
+	@$(S)/lab/profile.sh $(SCENARIO)
 
 # The hunt checks its settings (HUNT_*) before anything is built.
 hunt:

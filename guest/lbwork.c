@@ -186,8 +186,11 @@ static void lab_restore(const struct scenario *sc)
 	}
 }
 
-/* Every repetition on both arms, alternating which arm goes first. */
-static int run_reps(const struct scenario *sc, FILE *out)
+/*
+ * Every repetition on both arms, alternating which arm goes first, or on
+ * @only alone when it names one (a profile of one arm: lab.sh LAB_ARM).
+ */
+static int run_reps(const struct scenario *sc, FILE *out, const char *only)
 {
 	static const char * const arms[] = { "rework", "stock" };
 	int rep, a, arm, bad = 0;
@@ -195,6 +198,8 @@ static int run_reps(const struct scenario *sc, FILE *out)
 	for (rep = 1; rep <= sc->reps; rep++) {
 		for (a = 0; a < 2; a++) {
 			arm = (a + rep + 1) % 2;
+			if (only && strcmp(only, arms[arm]))
+				continue;
 			printf("@lab scenario=%s rep=%d/%d arm=%s\n", sc->name,
 			       rep, sc->reps, arms[arm]);
 			fflush(stdout);
@@ -209,7 +214,7 @@ static int run_reps(const struct scenario *sc, FILE *out)
 	return bad;
 }
 
-static int run_file(const char *file, const char *outpath)
+static int run_file(const char *file, const char *outpath, const char *only)
 {
 	struct scenario sc = { .file = file, .reps = 3, .duration_ms = 3000 };
 	struct scenario one;
@@ -229,7 +234,7 @@ static int run_file(const char *file, const char *outpath)
 	lab_setup(&sc);
 	for (int k = 0; k < instances(&sc); k++) {
 		one = instance(&sc, k);
-		bad |= run_reps(&one, out);
+		bad |= run_reps(&one, out, only);
 	}
 	set_arm("rework");
 	lab_restore(&sc);
@@ -241,8 +246,10 @@ int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "check"))
 		return check_file(argv[2], argv[3]);
-	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "run"))
-		return run_file(argv[2], argc == 4 ? argv[3] : "/dev/hvc0");
-	fprintf(stderr, "usage: lbwork check FILE TOPODIR | lbwork run FILE [OUT]\n");
+	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "run") &&
+	    (argc < 5 || !strcmp(argv[4], "rework") || !strcmp(argv[4], "stock")))
+		return run_file(argv[2], argc >= 4 ? argv[3] : "/dev/hvc0",
+				argc == 5 ? argv[4] : NULL);
+	fprintf(stderr, "usage: lbwork check FILE TOPODIR | lbwork run FILE [OUT [rework|stock]]\n");
 	return 2;
 }

@@ -20,6 +20,8 @@
 # LAB_OUT=dir (default $OUT/lab, $OUT/lab-debug for the debug kernel)
 # keeps the runs; REPORT=dir (default $OUT/report, or $OUT/report-debug)
 # gets index.html, report.md and the SVG heat maps.
+# LAB_ARM=rework or stock runs that arm alone, and LAB_ICOUNT_QEMU adds
+# QEMU arguments to the instruction-counted boots: profile.sh's plugin.
 # LAB_VARIANT=debug boots the debug kernel (configs/debug.config:
 # lockdep, KASAN, UBSAN, ...) instead of the rework kernel, with the
 # guests' time limits tripled: "make debug-run". Its figures are slowed by
@@ -112,7 +114,7 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	qemu_extra=
 	slow=1
 	if [ "$boot" != "$topo" ]; then
-		qemu_extra="-icount shift=$icount_shift,sleep=off"
+		qemu_extra="-icount shift=$icount_shift,sleep=off ${LAB_ICOUNT_QEMU:-}"
 		slow=12
 	fi
 	slow=$((slow * slow_variant))
@@ -126,7 +128,7 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 		b=$(basename "$f")
 		t=$(($(budget "$f") * slow))
 		limit=$((limit + t))
-		echo "$t $b /bin/lbwork run /etc/lb/scen/$b" >>"$list"
+		echo "$t $b /bin/lbwork run /etc/lb/scen/$b${LAB_ARM:+ /dev/hvc0 $LAB_ARM}" >>"$list"
 		extra+=("/etc/lb/scen/$b=$f")
 	done
 	if ! LB_EXTRA="${extra[*]}" LB_RESULTS="$lab/$name.results" \
