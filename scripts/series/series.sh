@@ -75,6 +75,20 @@ ab=$dst/ab.txt
 				n++
 			}
 			END { if (!n) print "  (none: out/report/ is from a partial run; run make run)" }' "$report"
+		bench=$OUT/report/data/benchmarks.csv
+		if [ -f "$bench" ]; then
+			echo
+			echo "Benchmarks (make bench): the host's hackbench, perf bench and"
+			echo "stress-ng in guests ($(awk -F, 'NR == 2 { gsub(/"/, "", $4); print $4 }' "$bench")), stock and rework"
+			echo "alternating in one boot; rework/stock of the means with a 95 %"
+			echo "interval (times lower, ops/s higher is better; under TCG the vCPUs"
+			echo "run at emulated speed, so these compare placement, not hardware):"
+			echo
+			awk -F, 'NR > 1 && $14 == "no result" {
+					printf "  %-30s %-8s no result\n", $1, $2; next }
+				NR > 1 { printf "  %-30s %-8s %.3f (%.3f to %.3f) %s\n",
+					 $1, $2, $11, $12, $13, $14 }' "$bench"
+		fi
 	else
 		echo "(Run 'make run' before 'make series' to include the lab's table.)"
 	fi
