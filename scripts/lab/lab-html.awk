@@ -185,7 +185,10 @@ function cost_table(    i, r, s, m, p, k, col, ncol, seen, row, line, any) {
 	}
 	print "</table>"
 	print "<p class=\"note\">Under QEMU -icount, per idle type of the balancing CPU and"
-	print "domain level (L0 is the smallest); green: cheaper than stock.</p></section>"
+	print "domain level (L0 is the smallest); green: cheaper than stock. The guest"
+	print "clock these come from disagrees with exact counts by tens of instructions"
+	print "per search; <code>make profile</code> counts each vCPU's own instructions"
+	print "and says where they go (README, the cost).</p></section>"
 }
 
 # Columns in the order busy, idle, newidle, then by level.

@@ -160,7 +160,8 @@ awk -v svg="$report/cost.svg" -v dir="$report" \
 if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo
 	echo "Balancer cost: instructions per search for the busiest group of the"
-	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount)"
+	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount; the"
+	echo "clock and exact counts disagree: make profile counts exactly)"
 	cat "$report/cost.md"
 fi
 # The full lab (no file given) also runs the benchmarks of benchmarks/.
