@@ -165,22 +165,9 @@ struct scen {
 };
 
 static struct scen *scen[MAX_SCEN];
-static int nscen, nlisted;
+static int nscen;
 static char *key[MAX_KEYS];
 static int nkeys;
-
-static int key_index(const char *k)
-{
-	for (int i = 0; i < nkeys; i++)
-		if (!strcmp(key[i], k))
-			return i;
-	if (nkeys == MAX_KEYS) {
-		fprintf(stderr, "lbana: more than %d metrics\n", MAX_KEYS);
-		exit(2);
-	}
-	key[nkeys] = strdup(k);
-	return nkeys++;
-}
 
 static int find_key(const char *k)
 {
@@ -188,6 +175,21 @@ static int find_key(const char *k)
 		if (!strcmp(key[i], k))
 			return i;
 	return -1;
+}
+
+/* The index of metric key @k, which is added if it is new. */
+static int key_index(const char *k)
+{
+	int i = find_key(k);
+
+	if (i >= 0)
+		return i;
+	if (nkeys == MAX_KEYS) {
+		fprintf(stderr, "lbana: more than %d metrics\n", MAX_KEYS);
+		exit(2);
+	}
+	key[nkeys] = strdup(k);
+	return nkeys++;
 }
 
 static struct scen *scen_of(const char *name, bool listed)
@@ -562,22 +564,23 @@ static void take_run(char *line, FILE *runs_csv)
 /* The lab's scenarios in order: "SCENARIO FILE WINDOW_MS" lines. */
 static int read_runs(const char *path)
 {
-	char line[4096], name[1024], file[2048];
+	char line[4096], name[1024];
 	double window;
 	FILE *in = fopen(path, "r");
 	struct scen *s;
+	int n;
 
 	if (!in) {
 		fprintf(stderr, "lbana: %s: %s\n", path, strerror(errno));
 		return -1;
 	}
 	while (fgets(line, sizeof(line), in)) {
-		if (sscanf(line, "%1023s %2047s %lf", name, file, &window) < 1)
+		n = sscanf(line, "%1023s %*s %lf", name, &window);
+		if (n < 1)
 			continue;
 		s = scen_of(name, true);
-		if (sscanf(line, "%*s %*s %lf", &window) == 1)
+		if (n == 2)
 			s->window_ms = window;
-		nlisted++;
 	}
 	fclose(in);
 	return 0;
@@ -1022,6 +1025,35 @@ static void summary_csv(const char *dir)
 	close_csv(f);
 }
 
+/* An option "--NAME VALUE" of a command, and where its value goes. */
+struct opt {
+	const char *name;
+	const char **value;
+};
+
+/*
+ * Take @argv's options of @opts and its one file argument, into @file.
+ * Returns false on an unknown option or a second file.
+ */
+static bool take_opts(int argc, char **argv, const struct opt *opts,
+		      size_t nopts, const char **file)
+{
+	for (int i = 0; i < argc; i++) {
+		size_t o;
+
+		for (o = 0; o < nopts; o++)
+			if (!strcmp(argv[i], opts[o].name) && i + 1 < argc)
+				break;
+		if (o < nopts)
+			*opts[o].value = argv[++i];
+		else if (!*file)
+			*file = argv[i];
+		else
+			return false;
+	}
+	return true;
+}
+
 /* Make @dir and its parents, as "mkdir -p" does. */
 static int mkdir_p(const char *dir)
 {
@@ -1052,27 +1084,20 @@ static int report_usage(void)
 static int cmd_report(int argc, char **argv)
 {
 	const char *file = NULL, *runs = NULL, *expect = NULL, *dir = NULL;
+	const char *ns = "0";
 	char *line = NULL, head[1024];
+	const struct opt opts[] = {
+		{ "--runs", &runs }, { "--expect", &expect },
+		{ "--data", &dir }, { "--icount-ns", &ns },
+	};
 	size_t cap = 0;
 	FILE *in, *rc;
 	ssize_t n;
 
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--runs") && i + 1 < argc)
-			runs = argv[++i];
-		else if (!strcmp(argv[i], "--expect") && i + 1 < argc)
-			expect = argv[++i];
-		else if (!strcmp(argv[i], "--data") && i + 1 < argc)
-			dir = argv[++i];
-		else if (!strcmp(argv[i], "--icount-ns") && i + 1 < argc)
-			icount_ns = strtod(argv[++i], NULL);
-		else if (!file)
-			file = argv[i];
-		else
-			return report_usage();
-	}
-	if (!file || !runs || !expect || !dir)
+	if (!take_opts(argc, argv, opts, NR(opts), &file) || !file || !runs ||
+	    !expect || !dir)
 		return report_usage();
+	icount_ns = strtod(ns, NULL);
 	if (mkdir_p(dir) || read_runs(runs))
 		return 2;
 	in = strcmp(file, "-") ? fopen(file, "r") : stdin;
@@ -1191,24 +1216,15 @@ static int cmd_bench(int argc, char **argv)
 	char *line = NULL;
 	size_t cap = 0;
 	bool ok = true;
+	const struct opt opts[] = {
+		{ "--list", &list }, { "--csv", &csv },
+		{ "--accel", &accel }, { "--topo", &topo },
+	};
 	FILE *in, *out;
 	int nb;
 
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--list") && i + 1 < argc)
-			list = argv[++i];
-		else if (!strcmp(argv[i], "--csv") && i + 1 < argc)
-			csv = argv[++i];
-		else if (!strcmp(argv[i], "--accel") && i + 1 < argc)
-			accel = argv[++i];
-		else if (!strcmp(argv[i], "--topo") && i + 1 < argc)
-			topo = argv[++i];
-		else if (!file)
-			file = argv[i];
-		else
-			return bench_usage();
-	}
-	if (!file || !list || !csv)
+	if (!take_opts(argc, argv, opts, NR(opts), &file) || !file || !list ||
+	    !csv)
 		return bench_usage();
 	nb = read_bench_list(list, b);
 	in = strcmp(file, "-") ? fopen(file, "r") : stdin;
