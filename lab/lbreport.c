@@ -274,6 +274,9 @@ static const struct {
 	{ "fbg_busy_ns_per_call", "mean µs (busy CPU)", "-" },
 	{ "insn_busy",
 	  "instructions per busiest-group search (busy CPU; icount)", "-" },
+	{ "insn_exact",
+	  "instructions per busiest-group search (periodic balance; exact count)",
+	  "-" },
 };
 
 #define NR_METRICS	(sizeof(metric) / sizeof(metric[0]))
@@ -306,6 +309,13 @@ static const char *key_label(const char *k, char *buf, size_t len)
 	}
 	if (!strncmp(k, "lbc_", 4) && n > 6 && !strcmp(k + n - 2, "_s")) {
 		snprintf(buf, len, "%.*s imbalances/s", (int)(n - 6), k + 4);
+		return buf;
+	}
+	if (sscanf(k, "insn_%15[a-z]_l%d", idle, &lv) == 2 &&
+	    (!strcmp(idle, "periodic") || !strcmp(idle, "newly"))) {
+		snprintf(buf, len,
+			 "instructions per search (%s balance, level %d; exact count)",
+			 strcmp(idle, "newly") ? "periodic" : "newly idle", lv);
 		return buf;
 	}
 	if (sscanf(k, "insn_%15[a-z]_l%d", idle, &lv) == 2) {
@@ -351,6 +361,35 @@ static const char * const run_col[] = {
 static unsigned int invalid;
 static double icount_ns;
 
+/*
+ * The plugin's exact counts of an instruction-counted run, when the lab
+ * joined them (scripts/lab/exact-merge.awk): instructions per search by
+ * kind of balance and domain level, as insn_periodic_lL and insn_newly_lL.
+ * They stand for the clock's figures, which disagree with them. Returns
+ * whether the run had any.
+ */
+static bool add_exact(struct scen *s, int arm, const struct fields *f)
+{
+	static const char * const kind[][2] = {
+		{ "periodic", "periodic" }, { "newidle", "newly" },
+	};
+	bool any = false;
+	char k[48], k2[48];
+	const char *v;
+
+	for (size_t i = 0; i < NR(kind); i++)
+		for (int lv = 0; lv < 4; lv++) {
+			snprintf(k, sizeof(k), "exact_%s_l%d", kind[i][0], lv);
+			v = get(f, k);
+			if (!v || !*v)
+				continue;
+			snprintf(k2, sizeof(k2), "insn_%s_l%d", kind[i][1], lv);
+			add(s, arm, k2, strtod(v, NULL));
+			any = true;
+		}
+	return any;
+}
+
 /* The lb_stats counters of a run: passes per second and what came of
  * them, the search cost per idle type and domain level, the cost of
  * noting a pass.
@@ -362,6 +401,7 @@ static void add_counters(struct scen *s, int arm, const struct fields *f,
 	bool icount = clock && !strcmp(clock, "icount");
 	double n = num(f, "lbc_passes");
 	char k[64], k2[64];
+	bool exact;
 
 	if (!get(f, "lbc_passes") || secs <= 0)
 		return;
@@ -379,6 +419,7 @@ static void add_counters(struct scen *s, int arm, const struct fields *f,
 	v = get(f, "note_p50_ns");
 	if (v && *v && strcmp(v, "-"))
 		add(s, arm, "note_p50_ns", strtod(v, NULL));
+	exact = add_exact(s, arm, f);
 	for (size_t i = 0; i < NR(idle_type); i++)
 		for (int lv = 0; lv < 4; lv++) {
 			snprintf(k, sizeof(k), "fbg_%s_l%d_p50_ns", idle_type[i], lv);
@@ -389,9 +430,27 @@ static void add_counters(struct scen *s, int arm, const struct fields *f,
 				 idle_type[i], lv);
 			snprintf(k2, sizeof(k2), "insn_%s_l%d", idle_type[i], lv);
 			v = get(f, k);
-			if (icount && digits(v) && icount_ns > 0)
+			if (icount && !exact && digits(v) && icount_ns > 0)
 				add(s, arm, k2, strtod(v, NULL) / icount_ns);
 		}
+}
+
+/* A run's exact instructions per periodic search, all levels; 0 if none. */
+static double exact_periodic(const struct fields *f)
+{
+	double insns = 0, n = 0, c;
+	char k[48];
+
+	for (int lv = 0; lv < 4; lv++) {
+		snprintf(k, sizeof(k), "exact_periodic_l%d_n", lv);
+		c = num(f, k);
+		if (c <= 0)
+			continue;
+		snprintf(k, sizeof(k), "exact_periodic_l%d", lv);
+		n += c;
+		insns += c * num(f, k);
+	}
+	return n > 0 ? insns / n : 0;
 }
 
 /* The table's metrics of a valid run. */
@@ -422,8 +481,12 @@ static void add_metrics(struct scen *s, int arm, const struct fields *f)
 		}
 		add(s, arm, m, x);
 	}
+	x = exact_periodic(f);
 	v = get(f, "fbg_busy_ns_per_call");
-	if (icount && digits(v) && icount_ns > 0) {
+	if (icount && x > 0) {
+		add(s, arm, "insn_exact", x);
+		s->icount = true;
+	} else if (icount && digits(v) && icount_ns > 0) {
 		add(s, arm, "insn_busy", strtod(v, NULL) / icount_ns);
 		s->icount = true;
 	}
@@ -459,17 +522,26 @@ static void add_cost(const struct fields *f, int arm)
 {
 	const char *clock = get(f, "clock"), *sn = get(f, "scenario"), *v;
 	double top = -1, cpus = num(f, "ncpus");
+	bool exact;
 	char k[40];
 	int i;
 
 	if (!clock || strcmp(clock, "icount") || strncmp(sn, "cost-sym", 8) ||
 	    num(f, "hogs") != cpus || num(f, "tasks") != cpus || icount_ns <= 0)
 		return;
+	/* The exact counts where the plugin gave them, else the clock. */
 	for (int lv = 0; lv < 4; lv++) {
+		snprintf(k, sizeof(k), "exact_periodic_l%d", lv);
+		v = get(f, k);
+		if (v && *v)
+			top = strtod(v, NULL);
+	}
+	exact = top >= 0;
+	for (int lv = 0; !exact && lv < 4; lv++) {
 		snprintf(k, sizeof(k), "fbg_busy_l%d_ns_per_call", lv);
 		v = get(f, k);
 		if (digits(v))
-			top = strtod(v, NULL);
+			top = strtod(v, NULL) / icount_ns;
 	}
 	if (top < 0)
 		return;
@@ -479,7 +551,7 @@ static void add_cost(const struct fields *f, int arm)
 		return;
 	if (i == ncpu_counts)
 		by_cpus[ncpu_counts++].cpus = cpus;
-	lbs_add(&by_cpus[i].acc[arm], top / icount_ns);
+	lbs_add(&by_cpus[i].acc[arm], top);
 }
 
 static int by_cpu_count(const void *a, const void *b)
@@ -600,7 +672,7 @@ static const struct {
 	{ "migrations",
 	  "migrations at most stock's + 10%, unless fairness improves" },
 	{ "cost",
-	  "instructions per search at most stock's, level by level (busy CPU; icount scenarios)" },
+	  "instructions per search at most stock's, level by level (icount scenarios: exact counts of periodic searches on arm64, else the busy CPU's clock)" },
 };
 
 static unsigned int tcount[NR(target)][NR_VERDICTS];
@@ -642,7 +714,10 @@ static void cost_target(const struct scen *s)
 	int v = MET, w;
 
 	for (int lv = 0; lv < 4; lv++) {
-		snprintf(k, sizeof(k), "insn_busy_l%d", lv);
+		/* The exact counts where the plugin gave them, else the clock. */
+		snprintf(k, sizeof(k), "insn_periodic_l%d", lv);
+		if (!has(s, REWORK, k) && !has(s, STOCK, k))
+			snprintf(k, sizeof(k), "insn_busy_l%d", lv);
 		if (!has(s, REWORK, k) || !has(s, STOCK, k))
 			continue;
 		w = verdict(s, k, mean(s, STOCK, k));

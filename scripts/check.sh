@@ -185,6 +185,17 @@ if [ "$rework_ok" -eq 0 ]; then
 		"$LB_ROOT/scenarios/seed-5little.scen"
 	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/quick-subset.log" |
 		sed 's/^/     /'
+	# The search's cost, counted exactly: cost-bl44 in an instruction-
+	# counted boot with QEMU's plugin (lab/plugin/tbprof.c); each level's
+	# exact count must reach the report on both arms.
+	check lab/exact-cost sh -c 'LAB_OUT="$1/lab-cost" REPORT="$1/report-cost" \
+		"$2/lab/lab.sh" "$3/scenarios/cost-bl44.scen" &&
+		for k in insn_periodic_l0 insn_periodic_l1; do
+			grep -q "^cost-bl44,$k,.*,3,.*,3," "$1/report-cost/data/metrics.csv" ||
+				{ echo "no exact $k on both arms"; exit 1; }
+		done' _ "$OUT/check" "$S" "$LB_ROOT"
+	sed -n '/^| scenario/,/^expectations/p' "$LOGS/lab/exact-cost.log" |
+		grep -i 'instructions' | sed 's/^/     /'
 	# Two minutes of the defect hunt in bl44: generated scenarios through
 	# the lab, judged; every one must have run on both arms.
 	check lab/hunt-smoke sh -c 'HUNT_MIN=2 HUNT_SEED=1 HUNT_TOPOS=bl44 \

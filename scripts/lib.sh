@@ -62,6 +62,13 @@ topo_arch() {
 	echo "${a:-arm64}"
 }
 
+# topo_spans FILE: the CPU counts of CPU 0's domains, lowest level first,
+# from an arm64 topology's "domains" line ("CLS:0-3:... MC:0-7:...").
+topo_spans() {
+	topo_get "$1" domains | tr ' ' '\n' | awk -F: 'NF >= 2 {
+		split($2, r, "-"); printf "%s%d", n++ ? " " : "", r[2] - r[1] + 1 }'
+}
+
 # guest_srcs PROG: the C files of the guest program PROG: guest/PROG.c,
 # and for lbwork the files it links (its headers sit beside them).
 guest_srcs() {

@@ -15,10 +15,26 @@
  *
  * At exit it writes to @out the number of searches, their mean
  * instructions, and for each kernel function (from the System.map @map)
- * its instructions per search, the largest first.
+ * its instructions per search, the largest first; with @insns, also each
+ * instruction's executions per search.
+ *
+ * With @open and @reset, only the searches of the lab guest's runs
+ * (guest/lbwork.c) in the window where the guest reads the search times
+ * count: between its two reads of lb_stats. @open is the entry of the
+ * file's open, @reset that of its write, which each run makes first ("1"
+ * starts counting). A window opens at the first open after a write and
+ * closes at the second. With @windows, each closed window's searches are
+ * also written there by kind and domain size (the blocks at @loop in a
+ * search, one per CPU searched): "window K KIND cpus N searches S insns
+ * I", K from 1 in the order of the runs. KIND is "periodic" for the
+ * searches of the periodic balance, which runs from the entry @periodic
+ * (sched_balance_domains()) to one of the @done addresses where its
+ * caller resumes, and "newidle" for the others.
  *
  *   -plugin tbprof.so,start=HEX,stop=HEX[,stop=HEX...],commit=HEX,
- *           lo=HEX,hi=HEX,map=FILE,out=FILE[,loop=HEX,cpus=N]
+ *           lo=HEX,hi=HEX,map=FILE,out=FILE[,insns=FILE]
+ *           [,loop=HEX][,cpus=N][,open=HEX,reset=HEX]
+ *           [,periodic=HEX,done=HEX[,done=HEX...],windows=FILE]
  *
  * lo and hi bound the kernel text. The plugin API is QEMU's, version 1
  * (QEMU 7.x); its few declarations are below, as the Debian package ships
@@ -71,6 +87,8 @@ __attribute__((visibility("default"))) int qemu_plugin_version = 1;
 #define MAX_VCPUS	256
 #define MAX_PENDING	8192
 #define NR_BLOCKS	(1 << 20)
+#define MAX_WINDOWS	4096
+#define MAX_CPUS_SEARCHED	256
 
 /* A translated block: where it starts, its instructions, its count. */
 struct block {
@@ -79,9 +97,13 @@ struct block {
 	uint64_t count;
 };
 
-/* A vCPU's search in progress: the blocks it ran, not yet counted. */
+/*
+ * A vCPU's search in progress: the blocks it ran, not yet counted; and
+ * whether the vCPU is in the periodic balance.
+ */
 struct vcpu {
 	enum { OUTSIDE, SEARCHING, ENDED } state;
+	bool periodic;
 	unsigned int npending;
 	uint64_t insns, loops;
 	struct block *pending[MAX_PENDING];
@@ -92,7 +114,18 @@ static struct vcpu vcpus[MAX_VCPUS];
 static uint64_t start, stops[MAX_STOPS], commit, loop, lo, hi, want_loops;
 static unsigned int nstops;
 static uint64_t searches, search_insns;
-static const char *out_path, *map_path;
+static const char *out_path, *map_path, *insns_path, *windows_path;
+
+/*
+ * The runs' windows: @phase counts the opens of lb_stats since its last
+ * write (1: the window is open), @nwindows the windows closed so far.
+ */
+static uint64_t open_at, reset_at, periodic_at, dones[MAX_STOPS];
+static unsigned int phase, nwindows, ndones;
+static struct {
+	uint64_t searches, insns;
+} (*win)[2][MAX_CPUS_SEARCHED + 1];
+static const char * const kind_name[] = { "newidle", "periodic" };
 
 static struct block *block_of(uint64_t vaddr, uint64_t insns)
 {
@@ -106,10 +139,10 @@ static struct block *block_of(uint64_t vaddr, uint64_t insns)
 	return &blocks[h];
 }
 
-static bool is_stop(uint64_t vaddr)
+static bool is_in(const uint64_t *set, unsigned int n, uint64_t vaddr)
 {
-	for (unsigned int i = 0; i < nstops; i++)
-		if (stops[i] == vaddr)
+	for (unsigned int i = 0; i < n; i++)
+		if (set[i] == vaddr)
 			return true;
 	return false;
 }
@@ -117,12 +150,28 @@ static bool is_stop(uint64_t vaddr)
 /* The search of @v was timed: count its blocks. */
 static void commit_search(struct vcpu *v)
 {
-	if (want_loops && v->loops != want_loops)
+	if ((want_loops && v->loops != want_loops) || (open_at && phase != 1))
 		return;
 	for (unsigned int i = 0; i < v->npending; i++)
 		v->pending[i]->count++;
 	searches++;
 	search_insns += v->insns;
+	if (win && nwindows < MAX_WINDOWS &&
+	    v->loops <= MAX_CPUS_SEARCHED) {
+		win[nwindows][v->periodic][v->loops].searches++;
+		win[nwindows][v->periodic][v->loops].insns += v->insns;
+	}
+}
+
+/* The guest opened or wrote lb_stats: move the window along. */
+static void window_mark(uint64_t vaddr)
+{
+	if (vaddr == reset_at) {
+		phase = 0;
+	} else if (++phase == 2) {
+		if (nwindows < MAX_WINDOWS)
+			nwindows++;
+	}
 }
 
 static void exec_cb(unsigned int cpu, void *udata)
@@ -130,6 +179,12 @@ static void exec_cb(unsigned int cpu, void *udata)
 	struct vcpu *v = &vcpus[cpu % MAX_VCPUS];
 	struct block *b = udata;
 
+	if (open_at && (b->vaddr == open_at || b->vaddr == reset_at))
+		window_mark(b->vaddr);
+	if (b->vaddr == periodic_at)
+		v->periodic = true;
+	else if (v->periodic && is_in(dones, ndones, b->vaddr))
+		v->periodic = false;
 	if (b->vaddr == start) {
 		v->state = SEARCHING;
 		v->npending = 0;
@@ -139,7 +194,7 @@ static void exec_cb(unsigned int cpu, void *udata)
 		if (v->state == ENDED)
 			commit_search(v);
 		v->state = OUTSIDE;
-	} else if (v->state == SEARCHING && is_stop(b->vaddr)) {
+	} else if (v->state == SEARCHING && is_in(stops, nstops, b->vaddr)) {
 		v->state = ENDED;
 	}
 	if (v->state != SEARCHING)
@@ -250,12 +305,54 @@ static void attribute(void)
 	}
 }
 
+/*
+ * With insns=PATH, each counted instruction's address and its executions
+ * per search, for reading beside a disassembly. Blocks may overlap (a
+ * branch into the middle of one starts another), so an address can have
+ * several lines; their sum is its count.
+ */
+static void write_insns(void)
+{
+	FILE *out = fopen(insns_path, "w");
+
+	if (!out)
+		return;
+	for (size_t i = 0; i < NR_BLOCKS; i++) {
+		const struct block *b = &blocks[i];
+
+		for (uint64_t k = 0; b->count && k < b->insns; k++)
+			fprintf(out, "%" PRIx64 " %.3f\n", b->vaddr + 4 * k,
+				(double)b->count / searches);
+	}
+	fclose(out);
+}
+
+static void write_windows(void)
+{
+	FILE *out = fopen(windows_path, "w");
+
+	if (!out)
+		return;
+	for (unsigned int k = 0; k < nwindows; k++)
+		for (int p = 0; p < 2; p++)
+			for (unsigned int n = 1; n <= MAX_CPUS_SEARCHED; n++)
+				if (win[k][p][n].searches)
+					fprintf(out, "window %u %s cpus %u searches %"
+						PRIu64 " insns %" PRIu64 "\n", k + 1,
+						kind_name[p], n,
+						win[k][p][n].searches,
+						win[k][p][n].insns);
+	fclose(out);
+}
+
 static void at_exit(qemu_plugin_id_t id, void *p)
 {
 	FILE *out = fopen(out_path, "w");
 
 	(void)id;
 	(void)p;
+	if (win)
+		write_windows();
 	if (!out)
 		return;
 	attribute();
@@ -267,6 +364,8 @@ static void at_exit(qemu_plugin_id_t id, void *p)
 		fprintf(out, "%s %.1f\n", funcs[i].name,
 			(double)funcs[i].insns / searches);
 	fclose(out);
+	if (insns_path && searches)
+		write_insns();
 }
 
 static bool hex_arg(const char *arg, const char *key, uint64_t *v)
@@ -285,15 +384,23 @@ static void take_arg(const char *a)
 
 	if (hex_arg(a, "stop", &v) && nstops < MAX_STOPS)
 		stops[nstops++] = v;
+	else if (hex_arg(a, "done", &v) && ndones < MAX_STOPS)
+		dones[ndones++] = v;
 	else if (!hex_arg(a, "start", &start) && !hex_arg(a, "commit", &commit) &&
 		 !hex_arg(a, "loop", &loop) && !hex_arg(a, "lo", &lo) &&
-		 !hex_arg(a, "hi", &hi)) {
+		 !hex_arg(a, "hi", &hi) && !hex_arg(a, "open", &open_at) &&
+		 !hex_arg(a, "reset", &reset_at) &&
+		 !hex_arg(a, "periodic", &periodic_at)) {
 		if (!strncmp(a, "cpus=", 5))
 			want_loops = strtoull(a + 5, NULL, 10);
 		else if (!strncmp(a, "map=", 4))
 			map_path = a + 4;
 		else if (!strncmp(a, "out=", 4))
 			out_path = a + 4;
+		else if (!strncmp(a, "insns=", 6))
+			insns_path = a + 6;
+		else if (!strncmp(a, "windows=", 8))
+			windows_path = a + 8;
 	}
 }
 
@@ -305,8 +412,10 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	for (int i = 0; i < argc; i++)
 		take_arg(argv[i]);
 	if (!start || !nstops || !commit || !lo || !hi || !map_path ||
-	    !out_path || (want_loops && !loop)) {
-		fprintf(stderr, "tbprof: needs start, stop, commit, lo, hi, map and out (and loop with cpus)\n");
+	    !out_path || (want_loops && !loop) ||
+	    (windows_path && (!loop || !open_at || !reset_at || !periodic_at ||
+			      !ndones || want_loops))) {
+		fprintf(stderr, "tbprof: needs start, stop, commit, lo, hi, map and out (and loop with cpus; loop, open, reset, periodic and done without cpus with windows)\n");
 		return 1;
 	}
 	if (read_map(map_path)) {
@@ -316,6 +425,11 @@ int qemu_plugin_install(qemu_plugin_id_t id, const qemu_info_t *info,
 	blocks = calloc(NR_BLOCKS, sizeof(*blocks));
 	if (!blocks)
 		return 1;
+	if (windows_path) {
+		win = calloc(MAX_WINDOWS, sizeof(*win));
+		if (!win)
+			return 1;
+	}
 	qemu_plugin_register_vcpu_tb_trans_cb(id, trans_cb);
 	qemu_plugin_register_atexit_cb(id, at_exit, NULL);
 	return 0;

@@ -184,11 +184,14 @@ function cost_table(    i, r, s, m, p, k, col, ncol, seen, row, line, any) {
 		print line "</tr>"
 	}
 	print "</table>"
-	print "<p class=\"note\">Under QEMU -icount, per idle type of the balancing CPU and"
-	print "domain level (L0 is the smallest); green: cheaper than stock. The guest"
-	print "clock these come from disagrees with exact counts by tens of instructions"
-	print "per search; <code>make profile</code> counts each vCPU's own instructions"
-	print "and says where they go (README, the cost).</p></section>"
+	print "<p class=\"note\">Instructions per search, by kind of balance and domain"
+	print "level (L0 is the smallest); green: cheaper than stock. On arm64 guests"
+	print "they are exact counts of each vCPU's own instructions (QEMU plugin"
+	print "<code>lab/plugin/tbprof.c</code>), by periodic and newly idle balance;"
+	print "elsewhere, per idle type, they come from the guest clock under QEMU"
+	print "-icount, which disagrees with exact counts by tens of instructions per"
+	print "search. <code>make profile</code> says where they go (README, the"
+	print "cost).</p></section>"
 }
 
 # Columns in the order busy, idle, newidle, then by level.
@@ -203,7 +206,7 @@ function sort_cols(col, n,    i, j, t) {
 }
 
 function col_key(c) {
-	return (c ~ /^busy/ ? 0 : c ~ /^idle/ ? 1 : 2) substr(c, length(c))
+	return (c ~ /^(busy|periodic)/ ? 0 : c ~ /^idle/ ? 1 : 2) substr(c, length(c))
 }
 
 # wasted.svg: the mean wasted time of each real-clock scenario, stock
@@ -212,6 +215,7 @@ function wasted_chart(    i, s, n, top, step, x, y, h, w, svg, a, m, sdv, v, tic
 	for (i = 1; i <= nscen; i++) {
 		s = scen[i]
 		if (MROW[s, "wasted_pct"] && !MROW[s, "insn_busy_l0"] &&
+		    !MROW[s, "insn_periodic_l0"] &&
 		    T["metrics", MROW[s, "wasted_pct"], "stock_n"] > 0 &&
 		    T["metrics", MROW[s, "wasted_pct"], "rework_n"] > 0)
 			chart[++n] = s

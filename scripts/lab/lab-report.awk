@@ -148,7 +148,7 @@ function counter_tables(    i, s, a, c, line, j) {
 			print line " | " cell(s, a, "note_p50_ns") " |" > md
 		}
 	level_table("Instructions per search, per domain level",
-		    "Scenarios run under QEMU icount, where the guest clock counts instructions: the mean instructions per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest). Free of host noise; only equal levels compare.",
+		    "Scenarios run under QEMU icount: the mean instructions per search for the busiest group, by domain level (0 is the smallest). On arm64 guests they are exact counts of QEMU's plugin (lab/plugin/tbprof.c), by kind of balance (periodic, newly idle); elsewhere the guest clock's, by idle type of the balancing CPU. Free of host noise; only equal levels compare.",
 		    "insn_", "")
 	level_table("Search time per domain level",
 		    "Median µs per search for the busiest group, by idle type of the balancing CPU and domain level (0 is the smallest): a search costs in proportion to its domain, so only equal levels compare.",
@@ -157,18 +157,21 @@ function counter_tables(    i, s, a, c, line, j) {
 
 # report.md: a table of metric PRE IDLE "_l" LEVEL POST for each scenario,
 # idle type and level that has one.
-function level_table(title, text, pre, post,    i, j, lv, s, k) {
+function level_table(title, text, pre, post,    i, j, lv, s, k, kind) {
 	print "\n## " title "\n\n" text "\n" > md
-	print "| scenario | idle type | level | stock | rework | rework/stock |" > md
+	print "| scenario | idle type or balance | level | stock | rework | rework/stock |" > md
 	print "|---|---|---|---|---|---|" > md
 	for (i = 1; i <= ns; i++)
-		for (j = 1; j <= 3; j++)
+		for (j = 1; j <= nidle; j++)
 			for (lv = 0; lv < 4; lv++) {
 				s = order[i]
 				k = pre IDLE[j] "_l" lv post
 				if (!mrow(s, k))
 					continue
-				printf "| %s | %s | %d | %s | %s | %s |\n", s, IDLE[j], lv,
+				kind = IDLE[j] == "newly" ? "newly idle (exact)" : IDLE[j]
+				if (kind == "periodic")
+					kind = "periodic (exact)"
+				printf "| %s | %s | %d | %s | %s | %s |\n", s, kind, lv,
 				       cell(s, "stock", k), cell(s, "rework", k),
 				       T["metrics", mrow(s, k), "ratio"] > md
 			}
@@ -176,10 +179,12 @@ function level_table(title, text, pre, post,    i, j, lv, s, k) {
 
 BEGIN {
 	md = dir "/report.md"
-	nm = split("wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms misfit_idle_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy", M, " ")
+	nm = split("wasted_pct misplaced_pct smt_shared_pct eta jain t_bal_ms migr_rate pingpong misfit_ms misfit_idle_ms msgs_per_s lb_per_s fbg_busy_p50_ns fbg_idle_p50_ns fbg_newidle_p50_ns fbg_busy_ns_per_call insn_busy insn_exact", M, " ")
 	nout = split("balanced moved active pinned failed", OUT, " ")
 	ntype = split("load util task misfit llc", TYPE, " ")
-	split("busy idle newidle", IDLE, " ")
+	# Idle types of the clock's figures, then the kinds of balance of
+	# the exact counts (insn_periodic_lL, insn_newly_lL).
+	nidle = split("busy idle newidle periodic newly", IDLE, " ")
 	while ((getline l < runs) > 0) {
 		split(l, w, " ")
 		order[++ns] = w[1]

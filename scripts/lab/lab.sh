@@ -15,7 +15,12 @@
 # -icount: the guest clock then advances by ICOUNT_NS ns per instruction,
 # so the balancer's search times read as instruction counts, free of the
 # host's scheduling noise. That boot runs all vCPUs in one host thread
-# and is several times slower than real time.
+# and is several times slower than real time. On arm64 guests QEMU also
+# loads lab/plugin/tbprof.c there, which counts the instructions of each
+# search exactly (tbprof.sh): its counts, per run, domain level and kind
+# of search, join each run's cost figures (exact-merge.awk), and the
+# report's cost figures are those exact counts; the clock's stay for
+# the other guests.
 #
 # LAB_OUT=dir (default $OUT/lab, $OUT/lab-debug for the debug kernel)
 # keeps the runs; REPORT=dir (default $OUT/report, or $OUT/report-debug)
@@ -31,6 +36,7 @@
 # Exit status: 0 when every run is valid and every "expect" holds.
 
 . "$(dirname "$0")/../lib.sh"
+. "$LB_ROOT/scripts/lab/tbprof.sh"
 
 icount_shift=3
 variant=${LAB_VARIANT:-rework}
@@ -113,6 +119,7 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	limit=$((60 * slow_variant))
 	qemu_extra=
 	slow=1
+	windows=
 	if [ "$boot" != "$topo" ]; then
 		qemu_extra="-icount shift=$icount_shift,sleep=off ${LAB_ICOUNT_QEMU:-}"
 		slow=12
@@ -121,6 +128,18 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	if ! topo_kernel "$topo" "$variant"; then
 		rc=1
 		continue
+	fi
+	if [ "$boot" != "$topo" ] && [ -z "${LAB_ICOUNT_QEMU:-}" ] &&
+	   [ "$(topo_arch "$(topo_file "$topo")")" = arm64 ]; then
+		windows=$lab/$name.windows
+		rm -f "$windows"
+		if ! tbprof_build "$bin/tbprof.so" ||
+		   ! pargs=$(tbprof_args "$(build_dir "$variant")"); then
+			echo "   no exact counts on $topo: the plugin or its arguments failed; the clock's figures stand" >&2
+			windows=
+		else
+			qemu_extra+=" -plugin $bin/tbprof.so,$pargs,out=$lab/$name.tbprof,windows=$windows"
+		fi
 	fi
 	: >"$list"
 	for f in "${files[@]}"; do
@@ -139,6 +158,12 @@ for boot in $(printf '%s\n' "${topo_of[@]}" | sort -u); do
 	     "$LB_ROOT/scripts/guest/boot.sh" "lab-$name" "$topo" "$variant" "$list" \
 	     "kunit.enable=0"; then
 		rc=1
+	fi
+	if [ -n "$windows" ]; then
+		awk -v windows="$windows" -v spans="$(topo_spans "$(topo_file "$topo")")" \
+			-f "$LB_ROOT/scripts/lab/exact-merge.awk" "$lab/$name.results" \
+			>"$lab/$name.exact" &&
+			mv "$lab/$name.exact" "$lab/$name.results" || rc=1
 	fi
 	cat "$lab/$name.results" >>"$lab/results.all"
 	done_s=$(awk -v d="$done_s" -v list="$list" '
@@ -160,8 +185,8 @@ awk -v svg="$report/cost.svg" -v dir="$report" \
 if [ "$(wc -l <"$report/cost.md")" -gt 2 ]; then
 	echo
 	echo "Balancer cost: instructions per search for the busiest group of the"
-	echo "whole machine, by a busy CPU, one hog per CPU (QEMU icount; the"
-	echo "clock and exact counts disagree: make profile counts exactly)"
+	echo "whole machine, periodic balance, one hog per CPU (exact counts of"
+	echo "QEMU's plugin, lab/plugin/tbprof.c)"
 	cat "$report/cost.md"
 fi
 # The full lab (no file given) also runs the benchmarks of benchmarks/.

@@ -16,10 +16,13 @@
 #
 # Prints, per arm, the searches counted and their mean instructions, then
 # the functions by instructions per search, stock beside rework. The
-# profiles are in $OUT/profile/ARM.txt. arm64 guests only (the plugin
-# counts 4-byte instructions).
+# profiles are in $OUT/profile/ARM.txt. PROFILE_FUNC=NAME also prints the
+# disassembly of the kernel function NAME with each instruction's
+# executions per search on each arm, to show where a difference lies.
+# arm64 guests only (the plugin counts 4-byte instructions).
 
 . "$(dirname "$0")/../lib.sh"
+. "$LB_ROOT/scripts/lab/tbprof.sh"
 
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$LB_ROOT/scenarios/cost-bl44.scen")
@@ -30,6 +33,10 @@ for f in "${files[@]}"; do
 	tf=$(topo_file "$t") || exit 2
 	[ "$(topo_arch "$tf")" = arm64 ] || die "$f: $t is not an arm64 topology"
 done
+case ${PROFILE_FUNC:-} in
+"" | [A-Za-z_]*) ;;
+*) die "PROFILE_FUNC='$PROFILE_FUNC': a kernel function's name" ;;
+esac
 case ${PROFILE_CPUS:-} in
 "" | [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;;
 *) die "PROFILE_CPUS='$PROFILE_CPUS': a CPU count, 1 to 999" ;;
@@ -41,51 +48,17 @@ mkdir -p "$dir"
 stage "build rework kernel" "$LB_ROOT/scripts/build/build-kernel.sh" rework >/dev/null ||
 	die "the rework kernel did not build"
 so=$dir/tbprof.so
-if [ ! -f "$so" ] || [ "$LB_ROOT/lab/plugin/tbprof.c" -nt "$so" ]; then
-	gcc -O2 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden \
-		-o "$so" "$LB_ROOT/lab/plugin/tbprof.c" || die "the plugin did not build"
+tbprof_build "$so" || die "the plugin did not build"
+if [ -n "${PROFILE_FUNC:-}" ] && [ -z "$(tbprof_sym "$build" "$PROFILE_FUNC")" ]; then
+	die "PROFILE_FUNC=$PROFILE_FUNC: no such function in $build/System.map"
 fi
-
-# sym NAME: the address of NAME in System.map, in hex.
-sym() {
-	awk -v s="$1" '$3 == s { print $1; exit }' "$build/System.map"
-}
-
-# calls FUNC CALLEE: plugin arguments KEY=ADDR for the return address of
-# each call of CALLEE (a regular expression) in FUNC.
-calls() {
-	local key=$1 fn=$2 callee=$3 a end
-
-	a=$(sym "$fn")
-	end=$(awk -v s="$fn" 'f { print $1; exit } $3 == s { f = 1 }' \
-		<(sort "$build/System.map"))
-	"${CROSS:-aarch64-linux-gnu-}"objdump -d "$build/vmlinux" \
-		--start-address=0x"$a" --stop-address=0x"$end" |
-		awk -v callee="$callee" '$3 == "bl" && $NF ~ callee { sub(/:$/, "", $1); print $1 }' |
-		while read -r at; do
-			printf ",%s=%x" "$key" $((0x$at + 4))
-		done
-}
-
-start=$(sym sched_balance_find_src_group)
-commit=$(sym sched_lb_note_cost)
-[ -n "$start" ] && [ -n "$commit" ] ||
-	die "$build/System.map lacks sched_balance_find_src_group or sched_lb_note_cost"
-stops=$(calls stop sched_balance_rq '<sched_balance_find_src_group>')
-[ -n "$stops" ] || die "no call of sched_balance_find_src_group() found in sched_balance_rq()"
-loop=
-if [ -n "${PROFILE_CPUS:-}" ]; then
-	loop=$(calls loop update_sd_lb_stats '<cpu_util' | cut -d, -f2)
-	[ -n "$loop" ] || die "no per-CPU call found in update_sd_lb_stats()"
-	loop=",$loop,cpus=$PROFILE_CPUS"
-fi
-args="start=$start$stops,commit=$commit$loop,lo=$(sym _stext),hi=$(sym _etext)"
-args+=",map=$build/System.map"
+args=$(tbprof_args "$build") || die "cannot profile this kernel"
+[ -z "${PROFILE_CPUS:-}" ] || args+=",cpus=$PROFILE_CPUS"
 
 for arm in stock rework; do
 	rm -f "$dir/$arm.txt"
 	echo "== profile of the $arm arm: ${files[*]##*/}"
-	LAB_ARM=$arm LAB_ICOUNT_QEMU="-plugin $so,$args,out=$dir/$arm.txt" \
+	LAB_ARM=$arm LAB_ICOUNT_QEMU="-plugin $so,$args,out=$dir/$arm.txt,insns=$dir/$arm.insns" \
 		LAB_OUT=$dir/lab-$arm REPORT=$dir/report-$arm \
 		"$LB_ROOT/scripts/lab/lab.sh" "${files[@]}" >"$dir/lab-$arm.log" 2>&1 ||
 		true # one arm alone fails the lab's expectations of both
@@ -116,3 +89,24 @@ awk -v cpus="${PROFILE_CPUS:-}" '
 	}' "$dir/stock.txt" "$dir/rework.txt"
 echo
 echo "profiles: $dir/stock.txt, $dir/rework.txt (instructions per search by function)"
+[ -n "${PROFILE_FUNC:-}" ] || exit 0
+
+# The function's disassembly, each line led by its executions per search
+# on the stock and the rework arm (blank: never run).
+a=$(tbprof_sym "$build" "$PROFILE_FUNC")
+end=$(awk -v s="$PROFILE_FUNC" 'f { print $1; exit } $3 == s { f = 1 }' \
+	<(sort "$build/System.map"))
+echo
+echo "$PROFILE_FUNC, executions per search: stock, rework"
+"${CROSS:-aarch64-linux-gnu-}"objdump -d --no-show-raw-insn "$build/vmlinux" \
+	--start-address=0x"$a" --stop-address=0x"$end" |
+	awk -v s="$dir/stock.insns" -v r="$dir/rework.insns" '
+		BEGIN {
+			while ((getline l < s) > 0) { split(l, f, " "); n["s", f[1]] += f[2] }
+			while ((getline l < r) > 0) { split(l, f, " "); n["r", f[1]] += f[2] }
+		}
+		/^ *[0-9a-f]+:/ {
+			at = $1; sub(/:$/, "", at); sub(/^0*/, "", at)
+			printf "%7s %7s  %s\n", fmt(n["s", at]), fmt(n["r", at]), $0
+		}
+		function fmt(v) { return v ? sprintf("%.2f", v) : "" }'
