@@ -65,8 +65,9 @@ ab=$dst/ab.txt
 			}
 			END { if (!n) print "  (none: out/report/ is from a partial run; run make run)" }' "$report"
 		echo
-		echo "Instructions per search for the busiest group by a busy CPU (QEMU"
-		echo "-icount, where the guest clock counts instructions), mean +- stddev:"
+		echo "Instructions per search for the busiest group (QEMU -icount; on arm64"
+		echo "exact counts of the periodic balance's searches by a QEMU plugin,"
+		echo "elsewhere the guest clock's for a busy CPU), mean +- stddev:"
 		echo
 		awk -F'|' 'NR > 2 && $2 ~ /^ cost-/ && $3 ~ /^ instructions per/ {
 				gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $4); gsub(/^ +| +$/, "", $5)
