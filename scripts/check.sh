@@ -229,6 +229,16 @@ if [ "$rework_ok" -eq 0 ]; then
 		check kselftest-build-x86_64 env GUEST_ARCH=x86_64 "$S/guest/kselftest.sh" &&
 		KSELFTEST_SKIP="lb_pinned lb_faults" run_kselftests llc4
 fi
+# The debug kernel (configs/debug.config: lockdep with PROVE_RCU, sleeping
+# in atomic context, DEBUG_PREEMPT, generic KASAN, UBSAN, DEBUG_LIST): its
+# KUnit boot and the kselftests in bl44, both arms; a splat, a failed test
+# or a hung guest fails it. make debug-check adds bl88, make debug-run
+# every scenario.
+if [ "$rework_ok" -eq 0 ]; then
+	check debug/kunit-kselftests-bl44 "$S/guest/debug-check.sh" bl44
+	grep -a -E '^(KUnit: |kselftest: pass=|debug kernel: )' \
+		"$LOGS/debug/kunit-kselftests-bl44.log" | sed 's/^/     /'
+fi
 if [ "$stock_ok" -eq 0 ]; then
 	check boot/bl44-stock sh -c '"$1/guest/boot.sh" check-bl44-stock bl44 stock "$2" &&
 		"$1/guest/guest-report.sh" bl44 "$3/runs/check-bl44-stock/console.log"' _ \
