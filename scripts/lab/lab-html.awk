@@ -173,7 +173,7 @@ function cost_table(    i, r, s, m, p, k, col, ncol, seen, row, line, any) {
 	line = "<table><tr><th>rework/stock instructions per search</th>"
 	for (i = 1; i <= ncol; i++) {
 		split(col[i], p, " ")
-		line = line "<th>" p[1] " L" p[2] "</th>"
+		line = line "<th>" (p[1] == "newly" ? "newly idle" : p[1]) " L" p[2] "</th>"
 	}
 	print line "</tr>"
 	for (r = 1; r <= ncost; r++) {
