@@ -42,7 +42,8 @@ help:
 	@echo "  make debug-run      every scenario on that kernel (SCENARIO=...):"
 	@echo "                      no splat, every run valid"
 	@echo "  make stress         CPU hotplug, cpuset partitions and switch flips"
-	@echo "                      under load, balance checked after each (TOPO=...)"
+	@echo "                      under load, balance checked after each (TOPO=...,"
+	@echo "                      STRESS_ARM=stock for stock's arm)"
 	@echo "  make kunit          the KUnit suite on the host, in a second"
 	@echo "  make oracle         the engine against the model of stock 7.3 on"
 	@echo "                      SCENES generated scenes (default 1000000; host)"
@@ -122,11 +123,14 @@ debug-run:
 	@LAB_VARIANT=debug $(S)/lab/lab.sh $(SCENARIO)
 
 # Faults under load: the kselftest lb_faults whole (TOPO=..., default
-# bl44 and bl88).
+# bl44 and bl88); STRESS_ARM=stock runs its steps on stock's arm.
 stress:
 	@$(S)/check-args.sh topos $(DEBUG_TOPOS)
+	@case "$(STRESS_ARM)" in "" | rework | stock) ;; *) \
+		echo "error: STRESS_ARM='$(STRESS_ARM)': known values are rework and stock" >&2; \
+		exit 2 ;; esac
 	@$(MAKE) --no-print-directory apply
-	@$(S)/guest/stress.sh $(DEBUG_TOPOS)
+	@STRESS_ARM=$(STRESS_ARM) $(S)/guest/stress.sh $(DEBUG_TOPOS)
 
 series: apply
 	@$(S)/stage.sh "format series" $(S)/series/series.sh
