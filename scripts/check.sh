@@ -232,10 +232,15 @@ fi
 # The debug kernel (configs/debug.config: lockdep with PROVE_RCU, sleeping
 # in atomic context, DEBUG_PREEMPT, generic KASAN, UBSAN, DEBUG_LIST): its
 # KUnit boot and the kselftests in bl44, both arms; a splat, a failed test
-# or a hung guest fails it. make debug-check adds bl88, make debug-run
-# every scenario.
+# or a hung guest fails it. Not lb_pinned: its 1.5 s placement window,
+# slowed by the checkers, failed once in three runs on 2026-12-06 (a
+# movable hog got 73 % of a CPU while CPU 7 idled 56 % of the window);
+# what this subset is for is splats, and lb_pinned's placement is judged
+# on the rework kernel above. make debug-check runs it, and adds bl88;
+# make debug-run runs every scenario.
 if [ "$rework_ok" -eq 0 ]; then
-	check debug/kunit-kselftests-bl44 "$S/guest/debug-check.sh" bl44
+	check debug/kunit-kselftests-bl44 env KSELFTEST_SKIP=lb_pinned \
+		"$S/guest/debug-check.sh" bl44
 	grep -a -E '^(KUnit: |kselftest: pass=|debug kernel: )' \
 		"$LOGS/debug/kunit-kselftests-bl44.log" | sed 's/^/     /'
 fi
