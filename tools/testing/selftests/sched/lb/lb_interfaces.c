@@ -475,8 +475,10 @@ TEST_F(lb, stats_count_both_arms)
 			if (st.passes[arm] > 0)
 				break;
 		}
-		TH_LOG("%s: %lld passes in %d window(s)",
-		       arm ? "rework" : "stock", st.passes[arm], windows);
+		/* The other arm's count tells a miscounted pass from none. */
+		TH_LOG("%s: %lld passes in %d window(s); %s: %lld",
+		       arm ? "rework" : "stock", st.passes[arm], windows,
+		       arm ? "stock" : "rework", st.passes[!arm]);
 		ASSERT_LT(0, st.passes[arm]);
 	}
 	TH_LOG("passes: stock %lld, rework %lld", st.passes[0], st.passes[1]);
