@@ -87,6 +87,8 @@ struct lb_load {
 	pid_t pairs[2 * LB_PAIRS];
 	long *bytes;
 	long worst_ms;
+	/* Steps by return time, LB_POLL_MS a bucket; the last: missed. */
+	unsigned int returns[LB_BOUND_MS / LB_POLL_MS + 2];
 };
 
 FIXTURE(lb_faults) {
@@ -257,6 +259,41 @@ static long lb_wait_spread(pid_t *pids, int n, const cpu_set_t *ok)
 	return -1;
 }
 
+/*
+ * The upper end of the bucket of l->returns below which @pct percent of
+ * the steps returned, or -1 when that many missed.
+ */
+static long lb_returns_pct(const struct lb_load *l, unsigned int steps,
+			   unsigned int pct)
+{
+	unsigned int i, seen = 0, nb = ARRAY_SIZE(l->returns) - 1;
+
+	for (i = 0; i < nb; i++) {
+		seen += l->returns[i];
+		if (100ULL * seen >= (unsigned long long)pct * steps)
+			return (long)(i + 1) * LB_POLL_MS;
+	}
+	return -1;
+}
+
+/*
+ * How the steps' returns to one hog per CPU were spread, so that the two
+ * arms (LB_FAULT_ARM) can be compared by more than their slowest step.
+ */
+static void lb_returns_log(struct __test_metadata *_metadata,
+			   const struct lb_load *l)
+{
+	unsigned int i, steps = 0, nb = ARRAY_SIZE(l->returns) - 1;
+
+	for (i = 0; i <= nb; i++)
+		steps += l->returns[i];
+	if (!steps)
+		return;
+	TH_LOG("%u steps: half within %ld ms, 90%% within %ld ms, %u missed",
+	       steps, lb_returns_pct(l, steps, 50),
+	       lb_returns_pct(l, steps, 90), l->returns[nb]);
+}
+
 /* Check the hogs after step @what and keep the slowest time seen. */
 static void lb_after_step(struct __test_metadata *_metadata,
 			  struct lb_load *l, const cpu_set_t *ok,
@@ -264,11 +301,16 @@ static void lb_after_step(struct __test_metadata *_metadata,
 {
 	char buf[4 * LB_MAX_CPUS];
 	long ms = lb_wait_spread(l->hogs, l->nhogs, ok);
+	unsigned int nb = ARRAY_SIZE(l->returns) - 1, b = nb;
 
+	if (ms >= 0)
+		b = ms / LB_POLL_MS < nb ? ms / LB_POLL_MS : nb - 1;
+	l->returns[b]++;
 	lb_placement(l->hogs, l->nhogs, buf, sizeof(buf));
 	ASSERT_LE(0, ms) {
 		TH_LOG("cycle %d, %s: hogs not one per CPU within %d ms: %s",
 		       cycle, what, LB_BOUND_MS, buf);
+		lb_returns_log(_metadata, l);
 	}
 	if (ms > l->worst_ms)
 		l->worst_ms = ms;
@@ -296,6 +338,7 @@ static void lb_all_accounted(struct __test_metadata *_metadata,
 	TH_LOG("%d hogs and the pair alive; slowest return to one per CPU:",
 	       l->nhogs);
 	TH_LOG("%ld ms", l->worst_ms);
+	lb_returns_log(_metadata, l);
 }
 
 /* Take the CPUs of @set offline, check, and bring them back, check. */
