@@ -22,8 +22,7 @@
  * LB_FAULT_FLIPS set other counts (100 and 1,000 for a soak).
  * LB_FAULT_ARM=stock runs the hotplug and cpuset steps on stock's arm
  * instead, to tell the rework's misses of the bound from the machine's.
- * The
- * placement is read as a SCHED_FIFO task, as lb_spread does. Oopses,
+ * The placement is read as a SCHED_FIFO task, as lb_spread does. Oopses,
  * lockdep reports and the like are the console's to catch: the harness
  * that boots the kernel fails the run on any.
  */
@@ -260,20 +259,23 @@ static long lb_wait_spread(pid_t *pids, int n, const cpu_set_t *ok)
 }
 
 /*
- * The upper end of the bucket of l->returns below which @pct percent of
- * the steps returned, or -1 when that many missed.
+ * "within N ms", N the upper end of the bucket of l->returns below which
+ * @pct percent of the steps returned, or "beyond the bound" when that
+ * many steps missed it; into @buf.
  */
-static long lb_returns_pct(const struct lb_load *l, unsigned int steps,
-			   unsigned int pct)
+static const char *lb_returns_pct(const struct lb_load *l, unsigned int steps,
+				  unsigned int pct, char *buf, size_t len)
 {
 	unsigned int i, seen = 0, nb = ARRAY_SIZE(l->returns) - 1;
 
 	for (i = 0; i < nb; i++) {
 		seen += l->returns[i];
-		if (100ULL * seen >= (unsigned long long)pct * steps)
-			return (long)(i + 1) * LB_POLL_MS;
+		if (100ULL * seen < (unsigned long long)pct * steps)
+			continue;
+		snprintf(buf, len, "within %u ms", (i + 1) * LB_POLL_MS);
+		return buf;
 	}
-	return -1;
+	return "beyond the bound";
 }
 
 /*
@@ -284,14 +286,16 @@ static void lb_returns_log(struct __test_metadata *_metadata,
 			   const struct lb_load *l)
 {
 	unsigned int i, steps = 0, nb = ARRAY_SIZE(l->returns) - 1;
+	char half[32], most[32];
 
 	for (i = 0; i <= nb; i++)
 		steps += l->returns[i];
 	if (!steps)
 		return;
-	TH_LOG("%u steps: half within %ld ms, 90%% within %ld ms, %u missed",
-	       steps, lb_returns_pct(l, steps, 50),
-	       lb_returns_pct(l, steps, 90), l->returns[nb]);
+	TH_LOG("%u steps: half %s, 90%% %s, %u missed", steps,
+	       lb_returns_pct(l, steps, 50, half, sizeof(half)),
+	       lb_returns_pct(l, steps, 90, most, sizeof(most)),
+	       l->returns[nb]);
 }
 
 /* Check the hogs after step @what and keep the slowest time seen. */
