@@ -47,7 +47,12 @@ rc=0
 LB_EXTRA="${extra[*]}" GUEST_TIMEOUT=${GUEST_TIMEOUT:-400} "$LB_ROOT/scripts/guest/boot.sh" "$name" \
 	"$topo" "$variant" "$list" "kunit.enable=0" || rc=1
 log=$OUT/runs/$name/console.log
-grep -a -E '^(not )?ok [0-9]+ |^# (SKIP|Totals)|^# .*(FAIL|expected)' "$log" | sed 's/^/  /'
+# Each result line; a failed test's own log lines (from its "#  RUN"
+# line on) come before its "not ok", so a failure carries its reason.
+awk '/^#  RUN / { n = 0 }
+	/^# / { held[++n] = $0 }
+	/^not ok [0-9]+ / { for (i = 1; i <= n; i++) print "  " held[i] }
+	/^(not )?ok [0-9]+ |^# (SKIP|Totals)/ { print "  " $0; n = 0 }' "$log"
 awk '/^# Totals: pass:/ {
 		for (i = 1; i <= NF; i++) {
 			split($i, kv, ":")
