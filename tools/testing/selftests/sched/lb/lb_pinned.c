@@ -80,6 +80,7 @@ TEST_F(lb_pinned, movable_hogs_get_a_cpu)
 	int n = self->n, first = self->cpus[0], i, cpu, bad = 0;
 	pid_t *movable = &self->hogs[2];
 	double t0, t1, share, hz = sysconf(_SC_CLK_TCK);
+	double least = 1, most_idle = 0;
 	char buf[4 * LB_MAX_CPUS];
 
 	for (i = 0; i < n + 1; i++) {
@@ -108,6 +109,7 @@ TEST_F(lb_pinned, movable_hogs_get_a_cpu)
 		ASSERT_LE(0, rt1);
 		/* Each task's window starts and ends at its own reading. */
 		share = (rt1 - rt0[i]) / 1e9 / (t1 - t0);
+		least = share < least ? share : least;
 		if (share < LB_MIN_SHARE) {
 			TH_LOG("movable hog %d (pid %d) got %.0f%% of a CPU",
 			       i, movable[i], share * 100);
@@ -119,6 +121,7 @@ TEST_F(lb_pinned, movable_hogs_get_a_cpu)
 	for (i = 1; i < n; i++) {
 		cpu = self->cpus[i];
 		share = (idle1[cpu] - idle0[cpu]) / hz / (t1 - t0);
+		most_idle = share > most_idle ? share : most_idle;
 		if (share > LB_MAX_IDLE) {
 			TH_LOG("CPU %d was idle %.0f%% of the window",
 			       cpu, share * 100);
@@ -127,6 +130,10 @@ TEST_F(lb_pinned, movable_hogs_get_a_cpu)
 	}
 	TH_LOG("CPUs of the hogs (2 pinned first): %s",
 	       lb_placement(self->hogs, n + 1, buf, sizeof(buf)));
+	TH_LOG("least CPU share of a movable hog: %.0f%% (at least %.0f%%)",
+	       least * 100, LB_MIN_SHARE * 100);
+	TH_LOG("most idle CPU but the first: %.0f%% (at most %.0f%%)",
+	       most_idle * 100, LB_MAX_IDLE * 100);
 	ASSERT_EQ(0, bad);
 }
 
