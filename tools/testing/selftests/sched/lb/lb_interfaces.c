@@ -223,6 +223,8 @@ struct lb_stats {
 	int counting;			/* 1 on, 0 off, -1 not said */
 	int cost_seen[2][3][LB_LEVELS];	/* cost lines per arm, idle, level */
 	long long passes[2];		/* pass counts per arm */
+	long long searches[2];		/* searches (cost calls) per arm */
+	long long notes[2];		/* passes noted per arm */
 	long long total;		/* calls, passes, reasons, notes */
 };
 
@@ -251,6 +253,7 @@ static int lb_parse_cost(const char *line, bool hist, struct lb_stats *st)
 		return -1;
 	if (!hist) {
 		st->cost_seen[i][j][level]++;
+		st->searches[i] += calls;
 		st->total += calls;
 	}
 	return 0;
@@ -282,10 +285,12 @@ static int lb_parse_count(const char *key, const char *line,
 			return -1;
 	} else if (!strcmp(key, "note")) {
 		if (sscanf(line, "%31s %llu %llu %llu%n", d, &count, &ns, &per,
-			   &pos) != 4 || line[pos] ||
-		    lb_lookup(lb_arms, d) < 0 ||
-		    per != (count ? ns / count : 0))
+			   &pos) != 4 || line[pos])
 			return -1;
+		arm = lb_lookup(lb_arms, d);
+		if (arm < 0 || per != (count ? ns / count : 0))
+			return -1;
+		st->notes[arm] += count;
 	} else {
 		return -1;
 	}
@@ -390,21 +395,50 @@ static long long lb_stats_total(struct __test_metadata *_metadata, char *buf,
 }
 
 /*
- * Run hogs until lb_stats counts at least LB_MIN_COUNTS (at most 10
- * times); the total, or -1.
+ * A static key's branch can run as it was before the key flipped, for a
+ * second or more, in our QEMU TCG guests: at the branch the kernel's own
+ * count of the key said "on" while the code ran "off" (seen with
+ * printks there, for the switch and for the counters' keys). The kernel
+ * patches the branch and then makes every CPU take an IPI, which is all
+ * the architecture asks; the emulator most likely keeps a translation of
+ * the code made while it was being patched. Patching it again has
+ * cleared it each time. So a test that needs a flip to have taken effect
+ * waits LB_QUIET_MS for the CPUs to go idle before it flips (fewer
+ * translations under way), and when the flip shows no effect it logs
+ * what it saw and flips the keys again: at most LB_REFLIPS times, and
+ * the test fails if they still have not taken effect.
+ */
+#define LB_REFLIPS	2
+#define LB_QUIET_MS	50
+
+/*
+ * Turn the counters on ("1": cleared) and run hogs until they count at
+ * least LB_MIN_COUNTS (at most 10 windows). Three windows that count
+ * nothing at all mean that the flip has not taken effect, and the
+ * counters are turned off and on again. The total, or -1.
  */
 static long long lb_stats_fill(struct __test_metadata *_metadata,
 			       pid_t *hogs, int ncpus, char *buf)
 {
 	long long total = -1;
-	int i;
+	int i, flips = 0;
 
+	lb_sleep_ms(LB_QUIET_MS);
+	if (lb_write_str(LB_STATS, "1"))
+		return -1;
 	for (i = 0; i < 10; i++) {
 		if (lb_run_hogs(hogs, ncpus, LB_HOG_MS))
 			return -1;
 		total = lb_stats_total(_metadata, buf, NULL);
 		if (total < 0 || total >= LB_MIN_COUNTS)
 			break;
+		if (!total && i % 3 == 2 && flips++ < LB_REFLIPS) {
+			TH_LOG("no count: flipping the counters again");
+			lb_sleep_ms(LB_QUIET_MS);
+			if (lb_write_str(LB_STATS, "0") ||
+			    lb_write_str(LB_STATS, "1"))
+				return -1;
+		}
 	}
 	TH_LOG("lb_stats counts %lld", total);
 	return total;
@@ -413,32 +447,36 @@ static long long lb_stats_fill(struct __test_metadata *_metadata,
 TEST_F(lb, stats_parse)
 {
 	ASSERT_EQ(0, lb_switch_set(1));
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
-	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	ASSERT_LT(0, lb_stats_total(_metadata, self->stats, NULL));
+	ASSERT_LT(0, lb_stats_fill(_metadata, self->hogs, self->n,
+				   self->stats));
 }
 
 /* "1" clears the counts and counts; "0" stops counting and keeps them. */
 TEST_F(lb, stats_on_and_off)
 {
 	long long before, after, slack = 4 * self->n;
-	int on = -1;
+	int on = -1, flips;
 
 	ASSERT_EQ(0, lb_switch_set(1));
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
-	before = lb_stats_fill(_metadata, self->hogs, self->n, self->stats);
-	ASSERT_LE(LB_MIN_COUNTS, before);
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "0\n"));
-	before = lb_stats_total(_metadata, self->stats, &on);
-	ASSERT_EQ(0, on);
-	ASSERT_LE(LB_MIN_COUNTS, before);
-	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	after = lb_stats_total(_metadata, self->stats, &on);
-	/* A pass that was under way when counting stopped may still count. */
-	ASSERT_GE(before + slack, after) {
-		TH_LOG("counts went from %lld to %lld while off",
-		       before, after);
+	for (flips = 0; flips <= LB_REFLIPS; flips++) {
+		before = lb_stats_fill(_metadata, self->hogs, self->n,
+				       self->stats);
+		ASSERT_LE(LB_MIN_COUNTS, before);
+		lb_sleep_ms(LB_QUIET_MS);
+		ASSERT_EQ(0, lb_write_str(LB_STATS, "0\n"));
+		before = lb_stats_total(_metadata, self->stats, &on);
+		ASSERT_EQ(0, on);
+		ASSERT_LE(LB_MIN_COUNTS, before);
+		ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
+		after = lb_stats_total(_metadata, self->stats, &on);
+		/* A pass under way when counting stopped may still count. */
+		if (before + slack >= after)
+			break;
+		TH_LOG("counts went from %lld to %lld while off%s", before,
+		       after, flips < LB_REFLIPS ?
+		       ": the flip had not taken effect, again" : "");
 	}
+	ASSERT_GE(before + slack, after);
 	ASSERT_LE(before, after);
 	ASSERT_EQ(0, lb_write_str(LB_STATS, "1\n"));
 	after = lb_stats_total(_metadata, self->stats, &on);
@@ -452,35 +490,72 @@ TEST_F(lb, stats_on_and_off)
 }
 
 /*
- * Passes of both arms of the switch are counted apart. Each arm in turn
- * runs the hogs until its passes are counted: up to five windows, since
- * on a guest's emulated CPUs one window of 200 ms now and then holds no
- * balance pass of an arm at all (seen once for stock, with 125 rework
- * passes in the next window). The passes of the first arm must still be
- * there after the second's.
+ * Run the hogs for up to five windows until the passes of @arm are
+ * counted into @st: on a guest's emulated CPUs one window of 200 ms now
+ * and then holds no balance pass of an arm at all (seen once for stock,
+ * with 125 rework passes in the next window). 1 if they were, 0 if not,
+ * -1 on an error.
+ */
+static int lb_count_arm(struct __test_metadata *_metadata, pid_t *hogs,
+			int n, char *buf, int arm, struct lb_stats *st)
+{
+	int windows, i;
+
+	for (windows = 1; ; windows++) {
+		if (lb_run_hogs(hogs, n, LB_HOG_MS) ||
+		    lb_stats_read(_metadata, buf, st))
+			return -1;
+		if (st->passes[arm] > 0 || windows == 5)
+			break;
+	}
+	/*
+	 * The other arm's count tells a miscounted pass from none, and the
+	 * searches a pass not noted from a search not timed.
+	 */
+	TH_LOG("%s: %d window(s)", lb_arms[arm], windows);
+	for (i = 0; i < 2; i++)
+		TH_LOG("  %s: %lld passes, %lld noted, %lld searches",
+		       lb_arms[i], st->passes[i], st->notes[i],
+		       st->searches[i]);
+	return st->passes[arm] > 0;
+}
+
+/*
+ * Passes of both arms of the switch are counted apart: each arm in turn
+ * runs the hogs until its passes are counted, and the passes of the
+ * first arm must still be there after the second's. An arm without a
+ * counted pass is a flip of the switch or of the counters that has not
+ * taken effect, or a miscount: both are flipped again, and the test
+ * fails if that does not help.
  */
 TEST_F(lb, stats_count_both_arms)
 {
+	int arm = 0, counted = 0, flips;
 	struct lb_stats st;
-	int arm, windows;
 
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
-	for (arm = 0; arm < 2; arm++) {
-		ASSERT_EQ(0, lb_switch_set(arm));
-		for (windows = 1; windows <= 5; windows++) {
-			ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n,
-						 LB_HOG_MS));
-			ASSERT_EQ(0, lb_stats_read(_metadata, self->stats,
-						   &st));
-			if (st.passes[arm] > 0)
+	for (flips = 0; flips <= LB_REFLIPS; flips++) {
+		lb_sleep_ms(LB_QUIET_MS);
+		if (flips) {
+			/* Flip both away; this round flips them back. */
+			TH_LOG("flipping the switch and the counters again");
+			ASSERT_EQ(0, lb_switch_set(!arm));
+			ASSERT_EQ(0, lb_write_str(LB_STATS, "0"));
+			lb_sleep_ms(LB_QUIET_MS);
+		}
+		ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
+		for (arm = 0; arm < 2; arm++) {
+			lb_sleep_ms(LB_QUIET_MS);
+			ASSERT_EQ(0, lb_switch_set(arm));
+			counted = lb_count_arm(_metadata, self->hogs, self->n,
+					       self->stats, arm, &st);
+			ASSERT_LE(0, counted);
+			if (!counted)
 				break;
 		}
-		/* The other arm's count tells a miscounted pass from none. */
-		TH_LOG("%s: %lld passes in %d window(s); %s: %lld",
-		       arm ? "rework" : "stock", st.passes[arm], windows,
-		       arm ? "stock" : "rework", st.passes[!arm]);
-		ASSERT_LT(0, st.passes[arm]);
+		if (counted)
+			break;
 	}
+	ASSERT_EQ(1, counted);
 	TH_LOG("passes: stock %lld, rework %lld", st.passes[0], st.passes[1]);
 	ASSERT_LT(0, st.passes[0]);
 }
@@ -496,7 +571,6 @@ TEST_F(lb, stats_rejects_bad_writes)
 	int on;
 
 	ASSERT_EQ(0, lb_switch_set(1));
-	ASSERT_EQ(0, lb_write_str(LB_STATS, "1"));
 	before = lb_stats_fill(_metadata, self->hogs, self->n, self->stats);
 	ASSERT_LE(LB_MIN_COUNTS, before);
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
@@ -575,6 +649,42 @@ static int lb_check_decision(const char *s, int ncpus)
 	return *s && strcmp(s, "\n") ? -1 : 0;
 }
 
+/*
+ * Clear the trace, run the hogs, and check the decision lines traced:
+ * @good and @bad of them. 0, or -1 if the trace cannot be read.
+ */
+static int lb_trace_hogs(struct __test_metadata *_metadata, pid_t *hogs,
+			 int n, int ncpus, int *good, int *bad)
+{
+	const char *tag = "sched_lb_decision: ";
+	char line[512], *p;
+	FILE *f;
+	int fd;
+
+	/* Opening the trace for writing with O_TRUNC clears it. */
+	fd = open(LB_TRACING "/trace", O_WRONLY | O_TRUNC);
+	if (fd < 0)
+		return -1;
+	close(fd);
+	if (lb_run_hogs(hogs, n, LB_HOG_MS))
+		return -1;
+	f = fopen(LB_TRACING "/trace", "r");
+	if (!f)
+		return -1;
+	*good = *bad = 0;
+	while (fgets(line, sizeof(line), f)) {
+		p = strstr(line, tag);
+		if (!p)
+			continue;
+		if (!lb_check_decision(p + strlen(tag), ncpus))
+			(*good)++;
+		else if (!(*bad)++)
+			TH_LOG("bad line: %s", line);
+	}
+	fclose(f);
+	return 0;
+}
+
 TEST_F(lb, trace_decision)
 {
 	/* The names are recorded as strings: no symbol table is needed */
@@ -585,11 +695,9 @@ TEST_F(lb, trace_decision)
 		"__data_loc char[] reason;", "__data_loc char[] outcome;",
 		"unsigned int moved;", "unsigned int nr_failed;",
 	};
-	int good = 0, bad = 0, fd, ncpus = sysconf(_SC_NPROCESSORS_CONF);
-	const char *tag = "sched_lb_decision: ";
-	char line[512], *p;
+	int good = 0, bad = 0, flips, ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	unsigned int i;
-	FILE *f;
+	char *p;
 
 	if (access(LB_TRACING "/tracing_on", F_OK))
 		SKIP(return, "tracefs is not mounted at " LB_TRACING);
@@ -605,30 +713,25 @@ TEST_F(lb, trace_decision)
 		ASSERT_NE(NULL, p);
 	}
 
-	ASSERT_EQ(0, lb_switch_set(1));
-	ASSERT_EQ(0, lb_write_str(LB_EVENT "/enable", "1"));
-	ASSERT_EQ(0, lb_write_str(LB_TRACING "/tracing_on", "1"));
-	/* Opening the trace for writing with O_TRUNC clears it. */
-	fd = open(LB_TRACING "/trace", O_WRONLY | O_TRUNC);
-	ASSERT_LE(0, fd);
-	close(fd);
-	ASSERT_EQ(0, lb_run_hogs(self->hogs, self->n, LB_HOG_MS));
-	ASSERT_EQ(0, lb_write_str(LB_EVENT "/enable", "0"));
-
-	f = fopen(LB_TRACING "/trace", "r");
-	ASSERT_NE(NULL, f);
-	while (fgets(line, sizeof(line), f)) {
-		p = strstr(line, tag);
-		if (!p)
-			continue;
-		if (!lb_check_decision(p + strlen(tag), ncpus))
-			good++;
-		else if (!bad++)
-			TH_LOG("bad line: %s", line);
+	for (flips = 0; flips <= LB_REFLIPS; flips++) {
+		lb_sleep_ms(LB_QUIET_MS);
+		if (flips) {
+			/* Flip both keys away; this round flips them back. */
+			TH_LOG("none traced: flipping switch and event again");
+			ASSERT_EQ(0, lb_switch_set(0));
+			lb_sleep_ms(LB_QUIET_MS);
+		}
+		ASSERT_EQ(0, lb_switch_set(1));
+		ASSERT_EQ(0, lb_write_str(LB_EVENT "/enable", "1"));
+		ASSERT_EQ(0, lb_write_str(LB_TRACING "/tracing_on", "1"));
+		ASSERT_EQ(0, lb_trace_hogs(_metadata, self->hogs, self->n,
+					   ncpus, &good, &bad));
+		ASSERT_EQ(0, lb_write_str(LB_EVENT "/enable", "0"));
+		TH_LOG("%d sched_lb_decision lines, %d bad", good, bad);
+		ASSERT_EQ(0, bad);
+		if (good)
+			break;
 	}
-	fclose(f);
-	TH_LOG("%d sched_lb_decision lines, %d bad", good, bad);
-	ASSERT_EQ(0, bad);
 	ASSERT_LT(0, good);
 }
 
