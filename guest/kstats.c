@@ -222,16 +222,30 @@ static void fbg_line(char *buf, const char *arm, struct fbg *c)
 	}
 }
 
-void fbg_cost(const char *arm, struct fbg *c)
+void fbg_cost(const char *arm, struct fbg *c, const char *other,
+	      struct fbg *o)
 {
 	FILE *f = fopen("/sys/kernel/debug/sched/lb_stats", "r");
 	char buf[2048];
 
 	memset(c, 0, sizeof(*c));
-	while (f && fgets(buf, sizeof(buf), f))
+	memset(o, 0, sizeof(*o));
+	while (f && fgets(buf, sizeof(buf), f)) {
 		fbg_line(buf, arm, c);
+		fbg_line(buf, other, o);
+	}
 	if (f)
 		fclose(f);
+}
+
+unsigned long long fbg_calls(const struct fbg *a, const struct fbg *b)
+{
+	unsigned long long calls = 0;
+
+	for (int i = 0; i < 3; i++)
+		for (int l = 0; l < FBG_LEVELS; l++)
+			calls += b->calls[i][l] - a->calls[i][l];
+	return calls;
 }
 
 /* Print " KEY=median" of the histogram @b - @a, or "-" if it is empty. */
@@ -264,15 +278,13 @@ static void print_mean(FILE *out, const char *idle, int level,
 /* The search cost of a run: in total, per idle type, per idle x level. */
 static void print_fbg_cost(FILE *out, const struct fbg *a, const struct fbg *b)
 {
-	unsigned long long calls = 0, ns = 0, dc, dn;
+	unsigned long long calls = fbg_calls(a, b), ns = 0, dc, dn;
 	unsigned long ha[FBG_BUCKETS], hb[FBG_BUCKETS];
 	char key[48];
 
 	for (int i = 0; i < 3; i++)
-		for (int l = 0; l < FBG_LEVELS; l++) {
-			calls += b->calls[i][l] - a->calls[i][l];
+		for (int l = 0; l < FBG_LEVELS; l++)
 			ns += b->ns[i][l] - a->ns[i][l];
-		}
 	fprintf(out, " fbg_calls=%llu fbg_ns_per_call=%llu", calls,
 		calls ? ns / calls : 0);
 	for (int i = 0; i < 3; i++) {

@@ -37,8 +37,15 @@ long trace_lost(int ncpus);
 void copy_trace(FILE *out);
 /* The balancer's counters of /proc/schedstat, summed into @s[NSTAT]. */
 void schedstat(unsigned long *s);
-/* The rework's counters (lb_stats) of @arm, or zeros without them. */
-void fbg_cost(const char *arm, struct fbg *c);
+/*
+ * The rework's counters (lb_stats) of @arm into @c and of @other into @o,
+ * or zeros without them; one read of the file, which the cost plugin
+ * (lab/plugin/tbprof.c) takes as an edge of the run's window.
+ */
+void fbg_cost(const char *arm, struct fbg *c, const char *other,
+	      struct fbg *o);
+/* The searches counted from @a to @b, over every idle type and level. */
+unsigned long long fbg_calls(const struct fbg *a, const struct fbg *b);
 /* The counters' change from @a to @b, as " key=value" words. */
 void print_fbg(FILE *out, const struct fbg *a, const struct fbg *b);
 /* Switch the balancer to @arm, "rework" or "stock". */

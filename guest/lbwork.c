@@ -89,25 +89,61 @@ static void print_header(FILE *out, const struct run *r, const char *arm,
 	}
 }
 
+#define LB_STATS "/sys/kernel/debug/sched/lb_stats"
+
+static const char *other_arm(const char *arm)
+{
+	return strcmp(arm, "rework") ? "rework" : "stock";
+}
+
+/*
+ * Did the run's window hold its own arm's balancing? In the lab's QEMU
+ * TCG guests a static key's branch now and then keeps running as it was
+ * before the key flipped, for a second or more (lb-rework.rst, "Flips
+ * that do not take effect"). The switch that lags shows as searches of
+ * the other arm, counted in the window; the counters' key that lags, as
+ * no search counted while schedstat saw the kernel balance. What went
+ * wrong, or NULL (also on a kernel without the counters).
+ */
+static const char *arm_missed(const unsigned long *s0, const unsigned long *s1,
+			      unsigned long long own, unsigned long long other)
+{
+	unsigned long balanced = 0;
+
+	if (other)
+		return "the other arm searched in the window";
+	if (access(LB_STATS, F_OK))
+		return NULL;
+	for (int i = LB_BUSY; i <= LB_NEWIDLE; i++)
+		balanced += s1[i] - s0[i];
+	return !own && balanced >= 50 ?
+		"no search counted while the kernel balanced" : NULL;
+}
+
 /*
  * One run: start the tasks as the scenario says, measure for its duration
  * after the last start or release, stop the tasks (a stopped task is not
- * migrated), stop the trace, and write the run to @out.
+ * migrated), stop the trace, and write the run to @out. A run whose
+ * window did not hold its arm's balancing (arm_missed()) is dropped and
+ * 1 returned, unless it is the @last try: then it is written with
+ * "arm_ok=0", which makes it invalid.
  */
 static int run_once(const struct scenario *sc, const char *arm, int rep,
-		    FILE *out)
+		    FILE *out, int last)
 {
 	unsigned long s0[NSTAT], s1[NSTAT], m0, m1;
-	struct fbg c0, c1;
+	struct fbg c0, c1, o0, o1;
 	struct run r = { .sc = sc, .ncpus = sysconf(_SC_NPROCESSORS_ONLN) };
+	unsigned long long other;
 	double t0, t_ref, t_end;
+	const char *missed;
 	long lost;
 
 	memset(shm, 0, sizeof(*shm));
 	if (set_arm(arm) || trace_setup())
 		return -1;
 	/* Count passes and time searches; a kernel without counters says no */
-	write_str("/sys/kernel/debug/sched/lb_stats", "1");
+	write_str(LB_STATS, "1");
 	t0 = mono();
 	drive(&r, t0);
 	/*
@@ -120,14 +156,30 @@ static int run_once(const struct scenario *sc, const char *arm, int rep,
 	t_end = t_ref + sc->duration_ms / 1000.0;
 	sleep_until(t_ref);
 	schedstat(s0);
-	fbg_cost(arm, &c0);
+	fbg_cost(arm, &c0, other_arm(arm), &o0);
 	m0 = msgs(&r);
 	sleep_until(t_end);
 	schedstat(s1);
-	fbg_cost(arm, &c1);
+	fbg_cost(arm, &c1, other_arm(arm), &o1);
 	m1 = msgs(&r);
 	stop_all(&r, SIGSTOP);
 	write_str(TRACING "tracing_on", "0");
+	other = fbg_calls(&o0, &o1);
+	missed = arm_missed(s0, s1, fbg_calls(&c0, &c1), other);
+	if (missed) {
+		printf("@lab arm missed: %s rep %d arm %s: %s; %s\n",
+		       sc->name, rep, arm, missed,
+		       last ? "kept as an invalid run" : "running it again");
+		fflush(stdout);
+		if (!last) {
+			/* Keeps the cost plugin's windows in step with runs */
+			fprintf(out, "@dropped scenario=%s arm=%s rep=%d\n",
+				sc->name, arm, rep);
+			fflush(out);
+			stop_all(&r, SIGKILL);
+			return 1;
+		}
+	}
 	lost = trace_lost(r.ncpus);
 	print_header(out, &r, arm, rep, t_ref, t_end);
 	fprintf(out, "@cost");
@@ -137,6 +189,9 @@ static int run_once(const struct scenario *sc, const char *arm, int rep,
 	fprintf(out, " tasks=%d hogs=%d clock=%s", r.n, count_hogs(&r),
 		sc->icount ? "icount" : "real");
 	print_fbg(out, &c0, &c1);
+	fprintf(out, " lbc_other_calls=%llu", other);
+	if (missed)
+		fprintf(out, " arm_ok=0");
 	fputc('\n', out);
 	fprintf(out, "@trace-begin\n");
 	copy_trace(out);
@@ -187,6 +242,27 @@ static void lab_restore(const struct scenario *sc)
 }
 
 /*
+ * One repetition on @arm. A run that missed its arm is run again after
+ * flipping the switch and the counters away and back (at most twice),
+ * which has so far always made the flip take effect. 0, or -1.
+ */
+static int run_arm(const struct scenario *sc, const char *arm, int rep,
+		   FILE *out)
+{
+	int ret, again;
+
+	for (again = 0; ; again++) {
+		ret = run_once(sc, arm, rep, out, again == 2);
+		usleep(200000);
+		if (ret <= 0)
+			return ret;
+		set_arm(other_arm(arm));
+		write_str(LB_STATS, "0");
+		usleep(50000);
+	}
+}
+
+/*
  * Every repetition on both arms, alternating which arm goes first, or on
  * @only alone when it names one (a profile of one arm: lab.sh LAB_ARM).
  */
@@ -203,12 +279,11 @@ static int run_reps(const struct scenario *sc, FILE *out, const char *only)
 			printf("@lab scenario=%s rep=%d/%d arm=%s\n", sc->name,
 			       rep, sc->reps, arms[arm]);
 			fflush(stdout);
-			if (run_once(sc, arms[arm], rep, out)) {
+			if (run_arm(sc, arms[arm], rep, out)) {
 				printf("@lab cannot run arm %s: %s\n", arms[arm],
 				       strerror(errno));
 				bad = 1;
 			}
-			usleep(200000);
 		}
 	}
 	return bad;

@@ -13,7 +13,8 @@
  *                                       of CPU's SMT core
  *   @task PID allowed=CPULIST name=NAME one line per workload task
  *   @mark SECS misfit PID               optional: PID became heavy
- *   @cost KEY=VALUE...                  optional: echoed unchanged
+ *   @cost KEY=VALUE...                  optional: echoed unchanged;
+ *                                       arm_ok=0 makes the run invalid
  *   @trace-begin
  *   ...text of /sys/kernel/tracing/trace...
  *   @trace-end lost=N
@@ -24,7 +25,8 @@
  * events, which pid runs on each CPU and where each workload task (W) is
  * runnable.  The piecewise-constant state is integrated over the window
  * [t_ref, t_end] and one line of metrics is printed per run; a run whose
- * trace is incomplete is printed as valid=0 with a reason instead.
+ * trace is incomplete, or whose window lbwork found without its arm's
+ * balancing, is printed as valid=0 with a reason instead.
  * With --svg, every valid run is also drawn as DIR/SCENARIO-ARM-REP.svg.
  *
  * Times are kept in integer nanoseconds so that hand-made inputs give
@@ -1582,6 +1584,17 @@ static int heat_map(const struct run *r, const struct result *res,
 /* ------------------------------------------------------------------ */
 /* Runs                                                                 */
 
+/* Is @word one of the space-separated words of @s? */
+static int has_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(s, word); p; p = strstr(p + 1, word))
+		if ((p == s || p[-1] == ' ') && (!p[n] || p[n] == ' '))
+			return 1;
+	return 0;
+}
+
 static const char *invalid(struct run *r)
 {
 	/* No @end, or no @trace-end after @trace-begin */
@@ -1595,6 +1608,9 @@ static const char *invalid(struct run *r)
 		r->bad = "@cap missing";
 	if (!r->bad && !r->ntasks)
 		r->bad = "no @task";
+	/* lbwork found that the window did not hold the run's arm */
+	if (has_word(r->cost, "arm_ok=0"))
+		return "wrong-arm";
 	/* More than 1% of the event lines could not be parsed. */
 	if (r->bad || r->bad_lines * 100 > r->lines)
 		return "unparsable";

@@ -7,7 +7,8 @@
 # KIND periodic or newidle, L the domain level whose CPU count is the
 # L-th of @spans (lowest first), MEAN the instructions per search. The
 # plugin's window K is the K-th run of the boot, as both follow the
-# guest's order; a search over some other count of CPUs (a domain's
+# guest's order (a run lbwork dropped and ran again, "@dropped", had its
+# window too); a search over some other count of CPUs (a domain's
 # search narrowed by pinned tasks) is left out. Fails, changing nothing,
 # when the counts of windows and runs differ.
 
@@ -35,7 +36,7 @@ BEGIN {
 	close(windows)
 }
 
-/^@run / { run++ }
+/^@run / || /^@dropped / { run++ }
 /^@cost / { $0 = $0 extra[run] }
 { out[++nout] = $0 }
 

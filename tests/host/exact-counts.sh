@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The plugin's exact counts reach the report. exact-merge.awk joins the
 # K-th window of a boot to its K-th run, by domain level (a search over
-# a CPU count that is no level's is left out), and refuses, changing
-# nothing, when windows and runs do not pair up. lbana then judges the
+# a CPU count that is no level's is left out), counts the window of a
+# run that lbwork dropped ("@dropped"), and refuses, changing nothing,
+# when windows and runs do not pair up. lbana then judges the
 # cost from the exact counts, not from the clock: here the clock says the
 # rework is cheaper at level 1 and the exact counts say it is dearer, so
 # the cost target must be missed, and the whole-machine cost table must
@@ -49,6 +50,15 @@ if awk -v windows="$tmp/windows" -v spans="4 8" -f "$root/scripts/lab/exact-merg
 fi
 grep -q "5 windows of exact counts for 4 runs" "$tmp/err" || bad "no message for 5 windows, 4 runs: $(cat "$tmp/err")"
 [ -s "$tmp/out" ] && bad "a refused join still wrote results"
+
+# A run that lbwork dropped and ran again had a window of its own.
+sed '4a @dropped scenario=cost-sym8 arm=stock rep=2' "$tmp/results" >"$tmp/dropped"
+awk -v windows="$tmp/windows" -v spans="4 8" -f "$root/scripts/lab/exact-merge.awk" \
+	"$tmp/dropped" >"$tmp/out" || bad "exact-merge.awk refused a dropped run's window"
+grep -q 'exact_periodic_l1=1300.0' <(sed -n 7p "$tmp/out") ||
+	bad "window 4 not joined to the run after the dropped one: $(sed -n 7p "$tmp/out")"
+grep -q ' exact_periodic_l0=1.0 exact_periodic_l0_n=1$' <(sed -n 9p "$tmp/out") ||
+	bad "window 5 not joined to the last run: $(sed -n 9p "$tmp/out")"
 
 # The report: lbana reads "@cost" fields as a run's fields.
 sed -n 's/^@cost //p' "$tmp/joined" | paste -d' ' <(sed -n 's/^@run //p' "$tmp/joined") - |

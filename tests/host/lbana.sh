@@ -5,7 +5,8 @@
 # a wakeup in transit to an idle CPU not counted as wasted,
 # eta, Jain, t_bal with a short violation ignored and a long one not,
 # migration rate, ping-pongs, misfit delay, affinity), reports broken runs
-# (lost events, no @trace-end, no @end, empty, unparsable) as invalid, applies
+# (lost events, no @trace-end, no @end, empty, unparsable, and one that
+# lbwork found without its arm: arm_ok=0, a whole word) as invalid, applies
 # the 1% rule on unparsable lines, and draws well-formed SVG heat maps
 # (under 500 KB for a busy 3 s run on 8 CPUs) for the valid runs only,
 # and lists each stretch of wasted time with --waste.
@@ -114,7 +115,7 @@ grep -v '^scenario=busy ' "$tmp/all.got" >"$tmp/all.cases"
 same one-stream "$tmp/all.want" "$tmp/all.cases"
 grep -q '^scenario=busy arm=rework rep=1 valid=1 ' "$tmp/all.got" ||
 	{ echo "FAIL: the busy run is not valid"; fail=1; }
-want="affinity-rework-1.svg busy-rework-1.svg misplaced-stock-2.svg"
+want="affinity-rework-1.svg arm-ok-words-rework-1.svg busy-rework-1.svg misplaced-stock-2.svg"
 want+=" pingpong-stock-1.svg smt-stock-1.svg tbal-rework-3.svg transit-stock-1.svg"
 want+=" wasted-rework-1.svg"
 got=$(cd "$tmp/svg" && echo *.svg)
