@@ -8,9 +8,12 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "kstats.h"
@@ -53,6 +56,72 @@ int trace_setup(void)
 	r |= write_str(TRACING "trace", "");
 	r |= write_str(TRACING "tracing_on", "1");
 	return r;
+}
+
+/* A child that sleeps, then moves to another CPU and sleeps again. */
+static void trace_probe_child(int ncpus)
+{
+	cpu_set_t set;
+	int cpu = sched_getcpu();
+
+	for (int i = 0; i < 10; i++)
+		usleep(1000);
+	if (ncpus > 1 && cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu ? 0 : 1, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+	for (int i = 0; i < 10; i++)
+		usleep(1000);
+	_exit(0);
+}
+
+int trace_check(int ncpus, char *missing, size_t len)
+{
+	static const char * const names[] = {
+		"sched_switch:", "sched_wakeup:", "sched_wakeup_new:",
+		"sched_migrate_task:", "sched_stat_runtime:",
+	};
+	char line[1024];
+	bool seen[5] = { false };
+	int n = 0;
+	pid_t pid;
+	FILE *f;
+
+	if (trace_setup())
+		return -1;
+	pid = fork();
+	if (!pid)
+		trace_probe_child(ncpus);
+	if (pid < 0 || waitpid(pid, NULL, 0) != pid)
+		return -1;
+	write_str(TRACING "tracing_on", "0");
+	f = fopen(TRACING "trace", "r");
+	while (f && fgets(line, sizeof(line), f))
+		for (int i = 0; i < 5; i++)
+			seen[i] |= strstr(line, names[i]) != NULL;
+	if (f)
+		fclose(f);
+	missing[0] = '\0';
+	for (int i = 0; i < 5; i++) {
+		if (seen[i] || (i == 3 && ncpus < 2))
+			continue;
+		snprintf(missing + strlen(missing), len - strlen(missing),
+			 "%s%.*s", n++ ? " " : "", (int)strlen(names[i]) - 1,
+			 names[i]);
+	}
+	return n;
+}
+
+void trace_events_off(void)
+{
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+		snprintf(path, sizeof(path), TRACING "events/%s/enable",
+			 events[i]);
+		write_str(path, "0");
+	}
 }
 
 /* Events the ring buffer overwrote or dropped, over every CPU. */

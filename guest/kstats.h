@@ -6,6 +6,7 @@
 #ifndef LB_KSTATS_H
 #define LB_KSTATS_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #define TRACING "/sys/kernel/tracing/"
@@ -31,6 +32,14 @@ struct fbg {
 int write_str(const char *path, const char *val);
 /* Clear the trace and trace the events the analyzer reads; 0 or not. */
 int trace_setup(void);
+/*
+ * Trace a child that sleeps and moves to another CPU (on @ncpus > 1),
+ * and count the scheduler events the analyzer reads that the trace
+ * lacks, naming them in @missing (@len bytes); -1 if it cannot.
+ */
+int trace_check(int ncpus, char *missing, size_t len);
+/* Disable the events that trace_setup() enables. */
+void trace_events_off(void);
 /* Events the ring buffer overwrote or dropped, over @ncpus CPUs. */
 long trace_lost(int ncpus);
 /* Copy the trace to @out. */

@@ -46,7 +46,7 @@ BEGIN {
 	fflush()
 }
 
-/^@lab (cannot|arm missed)/ {
+/^@lab (cannot|arm missed|trace events)/ {
 	print "   " $0
 	fflush()
 }
