@@ -89,6 +89,42 @@ static inline bool sched_lb_wake_scan_whole(unsigned int span)
 	return span <= LB_WAKE_SCAN_WHOLE_MAX;
 }
 
+/**
+ * sched_lb_share_above() - Would a task lose capacity by moving to a CPU?
+ * @src_capacity: Capacity of the task's CPU (arch_scale_cpu_capacity()).
+ * @nr_running:   Tasks on that CPU, the task included.
+ * @dst_capacity: Capacity of the destination CPU.
+ *
+ * Cache-aware scheduling (CONFIG_SCHED_CACHE) refuses, on an asymmetric
+ * domain, every migration of a task to a CPU that it does not fit while
+ * it fits its own (task_misfits_asym_cpu()). It flags the refusal
+ * LBF_LLC_PINNED, which by design does not count as a failed balance, so
+ * nr_balance_failed, which lifts the refusal, rises only by other
+ * failures. A task queued behind another on a big CPU therefore stays
+ * there while a LITTLE CPU in the other LLC idles. But a task that
+ * shares its CPU has only its share of it: a second CPU hog on a 1024
+ * CPU gets 512, what a whole 512 LITTLE CPU gives it. With the rework
+ * the refusal stands only when the task's share of its CPU, the CPU's
+ * capacity over its tasks, is clearly (5%) above the destination's
+ * capacity. A task alone on its CPU, e.g. the running one that active
+ * balancing would push, keeps its whole CPU and is refused as before.
+ *
+ * This is not a rule of a group either: it sits here because it is as
+ * pure as they are.
+ *
+ * Context: Any; pure.
+ * Return: true when the move would leave the task clearly less
+ * capacity than it has, false when it would not (a count of 0 reads as
+ * 1).
+ */
+static inline bool sched_lb_share_above(unsigned long src_capacity,
+					unsigned int nr_running,
+					unsigned long dst_capacity)
+{
+	return lb_capacity_above(src_capacity,
+				 lb_sat_mul(dst_capacity, max(nr_running, 1U)));
+}
+
 /*
  * True when the group's CFS signals say it is short of capacity: either
  * utilization is within imbalance_pct of the capacity, or the runnable

@@ -1133,6 +1133,51 @@ static void wake_scan_matches_table(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sched_lb_wake_scan_whole(c->span), c->whole);
 }
 
+/* ---- Cache-aware scheduling and a task's share of its CPU ----------- */
+
+struct share_case {
+	const char *desc;
+	unsigned long src_capacity;
+	unsigned int nr_running;
+	unsigned long dst_capacity;
+	bool above;
+};
+
+/*
+ * The lab's big (1024) and LITTLE (512) CPUs: a hog alone on a big CPU
+ * keeps it, a second one there has no more than a LITTLE CPU gives, and
+ * the 5% margin decides near the boundary.
+ */
+static const struct share_case share_cases[] = {
+	{ .desc = "alone_on_big_keeps_it", .src_capacity = 1024,
+	  .nr_running = 1, .dst_capacity = 512, .above = true },
+	{ .desc = "shared_big_is_a_little", .src_capacity = 1024,
+	  .nr_running = 2, .dst_capacity = 512, .above = false },
+	{ .desc = "three_on_big_gain_on_little", .src_capacity = 1024,
+	  .nr_running = 3, .dst_capacity = 512, .above = false },
+	{ .desc = "within_the_margin", .src_capacity = 1024,
+	  .nr_running = 2, .dst_capacity = 487, .above = false },
+	{ .desc = "beyond_the_margin", .src_capacity = 1024,
+	  .nr_running = 2, .dst_capacity = 486, .above = true },
+	{ .desc = "to_a_bigger_cpu", .src_capacity = 512,
+	  .nr_running = 1, .dst_capacity = 1024, .above = false },
+	{ .desc = "no_tasks_reads_as_one", .src_capacity = 1024,
+	  .nr_running = 0, .dst_capacity = 512, .above = true },
+	{ .desc = "saturates", .src_capacity = ULONG_MAX,
+	  .nr_running = UINT_MAX, .dst_capacity = ULONG_MAX, .above = false },
+};
+
+KUNIT_ARRAY_PARAM_DESC(share, share_cases, desc);
+
+static void share_matches_table(struct kunit *test)
+{
+	const struct share_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, sched_lb_share_above(c->src_capacity,
+						   c->nr_running,
+						   c->dst_capacity), c->above);
+}
+
 /* ---- Groups as searched again without a CPU of pinned tasks ----------- */
 
 /*
@@ -1247,6 +1292,7 @@ static struct kunit_case sched_lb_cases[] = {
 	KUNIT_CASE(overloaded_and_spare_are_exclusive),
 	KUNIT_CASE(eas_overload_needs_an_overutilized_cpu),
 	KUNIT_CASE_PARAM(wake_scan_matches_table, wake_scan_gen_params),
+	KUNIT_CASE_PARAM(share_matches_table, share_gen_params),
 	KUNIT_CASE(llc_balance_busier_by_tasks_preferring_dst),
 	KUNIT_CASE_PARAM(busier_matches_table, busier_gen_params),
 	KUNIT_CASE_PARAM(decide_matches_table, decide_gen_params),
