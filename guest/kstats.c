@@ -23,6 +23,13 @@ static const char * const events[] = {
 	"sched/sched_migrate_task", "sched/sched_stat_runtime",
 	"sched_lb/sched_lb_decision",
 };
+#define NEVENTS (sizeof(events) / sizeof(*events))
+
+/* An event's name, without its "system/". */
+static const char *event_name(size_t i)
+{
+	return strchr(events[i], '/') + 1;
+}
 
 int write_str(const char *path, const char *val)
 {
@@ -43,7 +50,7 @@ int trace_setup(void)
 	r |= write_str(TRACING "tracing_on", "0");
 	r |= write_str(TRACING "trace_clock", "mono");
 	r |= write_str(TRACING "buffer_size_kb", "4096");
-	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+	for (size_t i = 0; i < NEVENTS; i++) {
 		snprintf(path, sizeof(path), TRACING "events/%s/filter",
 			 events[i]);
 		write_str(path, "0");
@@ -78,10 +85,8 @@ static void trace_probe_child(int ncpus)
 
 int trace_check(int ncpus, char *missing, size_t len)
 {
-	size_t nev = sizeof(events) / sizeof(*events);
-	char line[1024], want[64];
-	bool seen[sizeof(events) / sizeof(*events)] = { false };
-	const char *name;
+	char line[1024], want[NEVENTS][64];
+	bool seen[NEVENTS] = { false };
 	int n = 0;
 	pid_t pid;
 	FILE *f;
@@ -94,24 +99,22 @@ int trace_check(int ncpus, char *missing, size_t len)
 	if (pid < 0 || waitpid(pid, NULL, 0) != pid)
 		return -1;
 	write_str(TRACING "tracing_on", "0");
+	for (size_t i = 0; i < NEVENTS; i++)
+		snprintf(want[i], sizeof(want[i]), " %s:", event_name(i));
 	f = fopen(TRACING "trace", "r");
 	while (f && fgets(line, sizeof(line), f))
-		for (size_t i = 0; i < nev; i++) {
-			snprintf(want, sizeof(want), " %s:",
-				 strchr(events[i], '/') + 1);
-			seen[i] |= strstr(line, want) != NULL;
-		}
+		for (size_t i = 0; i < NEVENTS; i++)
+			seen[i] |= strstr(line, want[i]) != NULL;
 	if (f)
 		fclose(f);
 	missing[0] = '\0';
-	for (size_t i = 0; i < nev; i++) {
-		name = strchr(events[i], '/') + 1;
+	for (size_t i = 0; i < NEVENTS; i++) {
 		/* The decision event needs the rework; a move, two CPUs. */
 		if (seen[i] || !strncmp(events[i], "sched_lb/", 9) ||
-		    (ncpus < 2 && !strcmp(name, "sched_migrate_task")))
+		    (ncpus < 2 && !strcmp(event_name(i), "sched_migrate_task")))
 			continue;
 		snprintf(missing + strlen(missing), len - strlen(missing),
-			 "%s%s", n++ ? " " : "", name);
+			 "%s%s", n++ ? " " : "", event_name(i));
 	}
 	return n;
 }
@@ -120,7 +123,7 @@ void trace_events_off(void)
 {
 	char path[256];
 
-	for (size_t i = 0; i < sizeof(events) / sizeof(*events); i++) {
+	for (size_t i = 0; i < NEVENTS; i++) {
 		snprintf(path, sizeof(path), TRACING "events/%s/enable",
 			 events[i]);
 		write_str(path, "0");
