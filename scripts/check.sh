@@ -53,7 +53,9 @@ run_kselftests() {
 
 	"$S/guest/kselftest-run.sh" "$1" >"$log" 2>&1
 	rc=$?
-	grep -v '^  #' "$log" | sed 's/^/     /' | tail -n 12
+	# The result lines, and a failed test's own log lines before its
+	# "not ok" (CI keeps only this output, not the log).
+	grep -v '^  # \(SKIP\|Totals\)' "$log" | sed 's/^/     /' | tail -n 30
 	totals=$(grep '^kselftest: pass=' "$log")
 	if [ -n "$totals" ]; then
 		passed=$((passed + $(sed 's/.*pass=\([0-9]*\).*/\1/' <<<"$totals")))
