@@ -305,9 +305,9 @@ static inline bool sched_lb_may_give(const struct lb_domain_snap *sd,
 	if (c.misfit && (!local || !(sd->flags & SD_ASYM_CPUCAPACITY) ||
 			 local->state == LB_HAS_SPARE))
 		return true;
-	if (sd->energy_model && !c.overutilized)
+	if (c.nr_running <= c.weight)
 		return false;
-	return c.nr_running > c.weight;
+	return !sd->energy_model || c.overutilized;
 }
 
 /**

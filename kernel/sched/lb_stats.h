@@ -122,8 +122,8 @@ struct lb_group_counts {
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @idle_type:      The destination's enum cpu_idle_type for this pass.
  * @nr_failed:      Balance passes of this domain that failed in a row.
- * @passed_over:    Groups with CFS tasks that sched_lb_may_give() passed
- *                  over because the destination is busy.
+ * @passed_over:    Not 0 when sched_lb_may_give() passed over a group
+ *                  with CFS tasks because the destination is busy.
  * @dst_core_idle:  The destination CPU's whole core is idle.
  * @dst_idle_uncounted: The destination is newly idle: it has no task left
  *                  but still runs the one that is leaving, so the local
@@ -153,17 +153,23 @@ struct lb_domain_snap {
 
 /**
  * struct lb_decision - The outcome of balancing a domain.
- * @type:      What to migrate.
  * @imbalance: How much, in the unit of @type; 0 means balanced.
- * @reason:    The rule that decided, for tracing and tests.
+ * @type:      What to migrate, an enum lb_migration.
+ * @reason:    The rule that decided, an enum lb_reason, for tracing and
+ *             tests.
  * @retry_pinned: An idle destination is to pull work: if every task the
  *             pass finds is pinned away from it, come back at the
  *             domain's usual interval instead of backing off.
+ *
+ * The names are u8 and @imbalance comes first so that the decision fits
+ * in two registers, in which sched_lb_decide() returns it on arm64 and
+ * x86_64, instead of through memory that both it and its caller clear
+ * and copy.
  */
 struct lb_decision {
-	enum lb_migration	type;
 	unsigned long		imbalance;
-	enum lb_reason		reason;
+	u8			type;
+	u8			reason;
 	bool			retry_pinned;
 };
 
