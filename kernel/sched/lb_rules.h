@@ -106,8 +106,9 @@ static inline bool sched_lb_wake_scan_whole(unsigned int span)
  * CPU gets 512, what a whole 512 LITTLE CPU gives it. With the rework
  * the refusal stands only when the task's share of its CPU, the CPU's
  * capacity over its tasks, is clearly (5%) above the destination's
- * capacity. A task alone on its CPU, e.g. the running one that active
- * balancing would push, keeps its whole CPU and is refused as before.
+ * capacity. A task alone on its CPU keeps its whole CPU and is refused
+ * as before; beside other tasks, the running one may go too, by active
+ * balancing (alb_break_llc()).
  *
  * This is not a rule of a group either: it sits here because it is as
  * pure as they are.
