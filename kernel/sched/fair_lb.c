@@ -383,14 +383,15 @@ decide_cell(const struct lb_domain_snap *sd, const struct lb_group_snap *local,
  * Applies the decision matrix at the top of this file. Every outcome
  * carries a reason; a balanced one has an imbalance of 0.
  *
- * An idle destination that is to pull work also asks to be retried at
- * the domain's usual interval should every task it finds be pinned
- * away from it. Stock doubles the interval after such a pass, up to
- * 512 ms, so that CPUs stop searching tasks they can never take; but an
- * affinity widened meanwhile (a job started under taskset, a cpuset
- * grown) frees those tasks at once, and an idle CPU then waits out the
- * whole backed-off interval beside them. A busy destination backs off
- * as before, and a newly idle one never did.
+ * An idle destination that is to pull work also asks that, should every
+ * task it finds be pinned away from it, its interval grow only as after
+ * a balanced pass, up to the domain's max_interval. Stock doubles the
+ * interval after such a pass up to 512 ms, so that CPUs stop searching
+ * tasks they can never take; but an affinity widened meanwhile (a job
+ * started under taskset, a cpuset grown) frees those tasks at once, and
+ * an idle CPU then waits out the whole backed-off interval beside them.
+ * A busy destination backs off as before, and a newly idle one never
+ * did.
  *
  * Context: Any; pure.
  * Return: The migration type, amount and reason.

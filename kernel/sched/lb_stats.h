@@ -22,7 +22,9 @@
  * @load:         Sum of the CPUs' CFS load.
  * @util:         Sum of the CPUs' CFS utilization.
  * @runnable:     Sum of the CPUs' CFS runnable average.
- * @capacity:     Capacity left to CFS on the group (sgc->capacity).
+ * @capacity:     Capacity left to CFS on the group's CPUs that take part
+ *                in this balance (sgc->capacity, unless a search run
+ *                again after pinned tasks left some of them out).
  * @min_capacity: Smallest CFS capacity of one CPU in the group.
  * @max_capacity: Largest CFS capacity of one CPU in the group.
  * @misfit_load:  Largest misfit_task_load of a CPU in the group; 0 if none.
@@ -158,8 +160,9 @@ struct lb_domain_snap {
  * @reason:    The rule that decided, an enum lb_reason, for tracing and
  *             tests.
  * @retry_pinned: An idle destination is to pull work: if every task the
- *             pass finds is pinned away from it, come back at the
- *             domain's usual interval instead of backing off.
+ *             pass finds is pinned away from it, let the interval grow
+ *             only as after a balanced pass, up to the domain's
+ *             max_interval, not towards 512 ms.
  *
  * The names are u8 and @imbalance comes first so that the decision fits
  * in two registers, in which sched_lb_decide() returns it on arm64 and
