@@ -139,7 +139,7 @@ series-check: series build
 	@$(S)/stage.sh "check series" $(S)/series/series-check.sh
 
 # Host programs built from the engine as it is (tools/testing/sched_lb).
-HOSTLB := $(MAKE) --no-print-directory -C tools/testing/sched_lb OUT=$(OUT)/host
+HOSTLB := $(MAKE) --no-print-directory -C tools/testing/sched_lb OUT=$(OUT)/host FUZZCC=clang-15
 
 kunit:
 	@mkdir -p $(OUT)/host
