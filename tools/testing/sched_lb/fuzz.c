@@ -54,7 +54,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 		return 0;
 	lbo_stock(&sc, LB_ENGINE_DEPARTURES, &m);
 	if (!lbo_same(&e, &m, sc.nr)) {
-		fprintf(stderr, "engine != stock 7.3 + departures (oracle -s %#llx -n 1 -v)\n",
+		fprintf(stderr,
+			"engine != stock + departures (oracle -s %#llx -n 1 -v)\n",
 			(unsigned long long)seed);
 		abort();
 	}

@@ -146,8 +146,9 @@ static void report(const struct tally *t, u64 seed)
 	printf("  engine == stock 7.3 alone:              %lu of %lu scenes\n",
 	       t->scenes - t->stock_differs, t->scenes);
 	printf("  invariants broken:                      %lu\n", t->broken);
-	printf("  passing over groups changes a decision: %lu (%lu scenes passed over all)\n",
-	       t->gather_differs, t->passed_over);
+	printf("  passing over groups changes a decision: %lu",
+	       t->gather_differs);
+	printf(" (%lu scenes passed over all)\n", t->passed_over);
 	printf("  %-22s %-9s %12s  %s\n", "departure", "engine", "changes",
 	       "first scene");
 	for (i = 0; i < LB_NR_DEPARTURES; i++) {
@@ -190,7 +191,8 @@ int main(int argc, char **argv)
 			verbose = true;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-n SCENES] [-s SEED] [-v]\n",
+			fprintf(stderr,
+				"usage: %s [-n SCENES] [-s SEED] [-v]\n",
 				argv[0]);
 			return 2;
 		}

@@ -17,14 +17,19 @@ typedef unsigned long long u64;
 typedef unsigned int u32;
 typedef unsigned char u8;
 
-/* As the kernel's: the message is optional. */
-#define static_assert(expr, ...) __static_assert(expr, ##__VA_ARGS__, #expr)
-#define __static_assert(expr, msg, ...) _Static_assert(expr, msg)
+/*
+ * As the kernel's, the message is optional; a false @expr declares an
+ * array of negative size.
+ */
+#define static_assert(expr, ...) \
+	extern char lb_static_assert[(expr) ? 1 : -1]
 
 #define ARRAY_SIZE(a)		(sizeof(a) / sizeof((a)[0]))
 
-#define min(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a < _b ? _a : _b; })
-#define max(a, b) ({ typeof(a) _a = (a); typeof(b) _b = (b); _a > _b ? _a : _b; })
+#define min(a, b) \
+	({ typeof(a) _a = (a); typeof(b) _b = (b); _a < _b ? _a : _b; })
+#define max(a, b) \
+	({ typeof(a) _a = (a); typeof(b) _b = (b); _a > _b ? _a : _b; })
 #define min_t(type, a, b)	min((type)(a), (type)(b))
 #define max_t(type, a, b)	max((type)(a), (type)(b))
 #define min3(a, b, c)		min(min(a, b), c)

@@ -36,9 +36,12 @@ struct kunit_suite {
 
 extern struct kunit_suite *kunit_host_suite;
 
+/*
+ * Without the format attribute of the kernel's KUnit: the kernel's build
+ * of the suite checks its formats.
+ */
 void kunit_host_fail(struct kunit *test, const char *file, int line,
-		     const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+		     const char *fmt, ...);
 
 #define kunit_test_suite(s)	struct kunit_suite *kunit_host_suite = &(s)
 
@@ -47,7 +50,7 @@ void kunit_host_fail(struct kunit *test, const char *file, int line,
 	{ .run_case = fn, .name = #fn, .generate_params = gen }
 
 #define kunit_info(test, fmt, ...) \
-	printf("    # " fmt, ##__VA_ARGS__)
+	((void)(test), printf("    # " fmt, ##__VA_ARGS__))
 
 #define KUNIT_FAIL(test, fmt, ...) \
 	kunit_host_fail(test, __FILE__, __LINE__, fmt, ##__VA_ARGS__)
@@ -55,12 +58,14 @@ void kunit_host_fail(struct kunit *test, const char *file, int line,
 /* Operands are printed as integers: every comparison here is of numbers. */
 #define KUNIT_HOST_CMP(test, stop, a, op, b, fmt, ...) do {		\
 	long long __a = (long long)(a), __b = (long long)(b);		\
+	struct kunit *__test = (test);					\
+									\
 	if (!(__a op __b)) {						\
-		kunit_host_fail(test, __FILE__, __LINE__,		\
+		kunit_host_fail(__test, __FILE__, __LINE__,		\
 				"%s %s %s: %lld vs %lld " fmt, #a, #op,	\
 				#b, __a, __b, ##__VA_ARGS__);		\
 		if (stop)						\
-			longjmp((test)->abort, 1);			\
+			longjmp(__test->abort, 1);			\
 	}								\
 } while (0)
 
@@ -77,13 +82,17 @@ void kunit_host_fail(struct kunit *test, const char *file, int line,
 #define KUNIT_EXPECT_FALSE_MSG(t, c, fmt, ...) \
 	KUNIT_HOST_CMP(t, 0, !!(c), ==, 0, fmt, ##__VA_ARGS__)
 
+/*
+ * The generator of a parameterized case: the first element of @array,
+ * then the one after @prev, and NULL after the last.
+ */
 #define KUNIT_HOST_PARAM(name, array, set_desc)				\
 static const void *name##_gen_params(const void *prev, char *desc)	\
 {									\
-	__typeof__((array)[0]) *__next = prev ?				\
-		((__typeof__((array)[0]) *)prev) + 1 : (array);		\
+	__typeof__((array) + 0) __first = (array), __next;		\
 									\
-	if (__next - (array) >= (long)ARRAY_SIZE(array))		\
+	__next = prev ? (__typeof__(__first))prev + 1 : __first;	\
+	if (__next - __first >= (long)(sizeof(array) / sizeof((array)[0]))) \
 		return NULL;						\
 	set_desc;							\
 	return __next;							\
@@ -94,6 +103,6 @@ static const void *name##_gen_params(const void *prev, char *desc)	\
 #define KUNIT_ARRAY_PARAM_DESC(name, array, member)			\
 	KUNIT_HOST_PARAM(name, array,					\
 			 snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s",	\
-				  __next->member))
+				  __next[0].member))
 
 #endif /* _SCHED_LB_KUNIT_TEST_H */
