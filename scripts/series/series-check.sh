@@ -10,7 +10,8 @@
 # the tree that "make build" and build-matrix.sh built; a patch that
 # differs from it only in documentation or selftests needs no build of
 # its own). Every patch that carries the engine also runs its KUnit suite
-# and the oracle on the host. SERIES_BUILD_ALL=1 builds every patch
+# and the oracle on the host, and the last patch's tools/testing/sched_lb
+# runs them in the kernel tree itself. SERIES_BUILD_ALL=1 builds every patch
 # before the last anyway;
 # SERIES_BUILD=none builds none of them (make check: the series applies
 # and gives our tree, and make series-check does the builds).
@@ -38,11 +39,12 @@ fi
 echo "   the result is the tree of lb-rework"
 
 # A patch whose tree differs from the tip only in files no kernel build
-# reads (documentation, MAINTAINERS, the selftests) builds what the tip
-# builds; the tip itself is built by "make build" and build-matrix.sh.
+# reads (documentation, MAINTAINERS, the selftests, the host tests)
+# builds what the tip builds; the tip itself is built by "make build" and
+# build-matrix.sh.
 same_input() {
 	! git -C "$wt" diff --name-only "$1" "$tip" |
-		grep -qvE '^(Documentation/|MAINTAINERS$|tools/testing/selftests/)'
+		grep -qvE '^(Documentation/|MAINTAINERS$|tools/testing/(selftests|sched_lb)/)'
 }
 
 # build_patch COMMIT: arm64 with and without the option, then the
@@ -97,6 +99,20 @@ for ((i = n - 1; i >= 0; i--)); do
 	echo "   patch $((n - i))/$n: $(git -C "$wt" log -1 --format=%s "$c")"
 	host_tests "$c" || die "patch $((n - i))/$n fails its KUnit suite or the oracle on the host"
 done
+# The tip's own tools/testing/sched_lb, built and run in the kernel tree
+# as a maintainer would, where the rest of the kernel's headers are.
+tree_host=$OUT/series-check-tree-host
+rm -rf "$tree_host" && mkdir -p "$tree_host"
+if git -C "$wt" cat-file -e "$tip:tools/testing/sched_lb/Makefile" 2>/dev/null; then
+	make -s -C "$wt/tools/testing/sched_lb" OUT="$tree_host" SCENES=100000 \
+		run-kunit run-oracle >"$tree_host/log" 2>&1 ||
+		{ tail -n 20 "$tree_host/log" >&2
+		  die "the series' tools/testing/sched_lb fails in the kernel tree ($tree_host/log)"; }
+	echo "   tools/testing/sched_lb in the kernel tree: $(grep -a '^# sched_lb:' "$tree_host/log" | sed 's/^# //');" \
+	     "oracle:$(sed -n 's/^  engine == stock 7.3 + its \([0-9]*\) departures: \([0-9]*\) of \([0-9]*\).*/ \2 of \3 domains are stock + \1 departures/p' "$tree_host/log")"
+else
+	die "the series has no tools/testing/sched_lb, which the engine's comments name"
+fi
 # make check proves that the series applies and gives our tree; building
 # every earlier patch (four builds each) is make series-check's job.
 if [ "${SERIES_BUILD:-all}" = none ]; then
