@@ -119,21 +119,30 @@ struct lb_group_counts {
  * @total_capacity: Sum of the capacity of all the domain's groups.
  * @dst_capacity:   CFS capacity of the destination CPU.
  * @dst_util:       CFS utilization of the destination CPU. Only the
- *                  decision on a misfit busiest group may read it, so
- *                  fair.c may leave it 0 otherwise.
+ *                  misfit_room departure reads it, of a misfit busiest
+ *                  group.
  * @dst_idle:       The destination CPU is idle or newly idle.
  * @idle_type:      The destination's enum cpu_idle_type for this pass.
+ *                  No rule reads it.
  * @nr_failed:      Balance passes of this domain that failed in a row.
+ *                  No rule reads it.
  * @passed_over:    Not 0 when sched_lb_may_give() passed over a group
  *                  with CFS tasks because the destination is busy.
  * @dst_core_idle:  The destination CPU's whole core is idle.
  * @dst_idle_uncounted: The destination is newly idle: it has no task left
  *                  but still runs the one that is leaving, so the local
- *                  group's @idle_cpus does not count it.
+ *                  group's @idle_cpus does not count it. Only the
+ *                  newidle_counted departure reads it.
  * @energy_model:   EAS is enabled (sched_energy_enabled()): a group is
  *                  then overloaded only if one of its CPUs is overutilized.
  * @energy_aware:   EAS is active and the root domain is not overutilized,
  *                  so regular balancing defers to wakeup placement.
+ *
+ * fair.c need not fill what no rule of its tree reads: @idle_type and
+ * @nr_failed, which no rule reads, and @dst_util and @dst_idle_uncounted
+ * unless the engine makes the departures that read them
+ * (tests/lb_oracle.h lists them). The oracle checks with them poisoned
+ * that no decision reads them.
  */
 struct lb_domain_snap {
 	unsigned int	flags;

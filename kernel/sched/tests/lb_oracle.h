@@ -636,6 +636,23 @@ static inline void lbo_poison_local(struct lb_group_snap *l)
 	l->prefer_sibling = !l->prefer_sibling;
 }
 
+/*
+ * What fair.c's hook leaves unset of the domain, given the busiest group
+ * @b: the facts that only departures the engine does not make read, and
+ * the destination's utilization unless @b is misfit.
+ */
+static inline void lbo_poison_domain(struct lb_domain_snap *sd,
+				     const struct lb_group_snap *b)
+{
+	if (!lbo_has(LB_ENGINE_DEPARTURES, LB_D_MISFIT_ROOM) ||
+	    !b || b->state != LB_MISFIT)
+		sd->dst_util = ULONG_MAX;
+	if (!lbo_has(LB_ENGINE_DEPARTURES, LB_D_NEWIDLE_COUNTED))
+		sd->dst_idle_uncounted = !sd->dst_idle_uncounted;
+	sd->idle_type = UINT_MAX;
+	sd->nr_failed = UINT_MAX;
+}
+
 /**
  * lbo_engine_gathered() - The engine's verdict on a scene, gathered as
  *                         fair.c's hook gathers it.
@@ -646,7 +663,7 @@ static inline void lbo_poison_local(struct lb_group_snap *l)
  * classifies the local group only when a misfit task needs its state or
  * a first group could give work, and compares only the groups that could.
  * When none could, the decision is sched_lb_no_busiest(). What the hook
- * does not snapshot is poisoned (lbo_poison_local()).
+ * does not snapshot is poisoned (lbo_poison_local(), lbo_poison_domain()).
  */
 static inline void lbo_engine_gathered(const struct lb_scene *sc,
 				       struct lb_verdict *v)
@@ -679,8 +696,7 @@ static inline void lbo_engine_gathered(const struct lb_scene *sc,
 			v->busiest = i;
 		}
 	}
-	if (!b || b->state != LB_MISFIT)
-		sd.dst_util = ULONG_MAX;
+	lbo_poison_domain(&sd, b);
 	v->d = compared ? sched_lb_decide(&sd, &lg, b) :
 			  sched_lb_no_busiest(&sd);
 }
