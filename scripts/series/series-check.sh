@@ -67,6 +67,13 @@ trap '$G checkout -q lb-rework' EXIT
 tip=$(git -C "$wt" rev-parse HEAD)
 n=${#patches[@]}
 
+# host_summary KUNIT-LOG ORACLE-LOG: one line of what the host KUnit and
+# the oracle found.
+host_summary() {
+	echo "KUnit: $(grep -a '^# sched_lb:' "$1" | sed 's/^# //');" \
+	     "oracle:$(sed -n 's/^  engine == stock 7.3 + its \([0-9]*\) departures: \([0-9]*\) of \([0-9]*\).*/ \2 of \3 domains are stock + \1 departures/p' "$2")"
+}
+
 # host_tests COMMIT: the KUnit suite (with the host KUnit of
 # tools/testing/sched_lb) and the oracle on 100,000 generated domains,
 # built from the engine's files as COMMIT has them.
@@ -74,8 +81,8 @@ host_tests() {
 	local dir=$OUT/series-check-host
 
 	rm -rf "$dir" && mkdir -p "$dir"
-	# Only the engine's files: the rest of kernel/sched/ would shadow the
-	# host's headers (features.h).
+	# Only the engine's files, as COMMIT has them: the harness is this
+	# repository's, which the first patches do not carry.
 	git -C "$wt" archive "$1" kernel/sched/fair_lb.c kernel/sched/lb_rules.h \
 		kernel/sched/lb_stats.h kernel/sched/tests \
 		include/linux/sched/lb.h include/linux/sched/lb_names.h |
@@ -87,8 +94,7 @@ host_tests() {
 		{ grep -a 'not ok\|#' "$dir/kunit.log" | head -n 20 >&2; return 1; }
 	"$dir/oracle" -n 100000 >"$dir/oracle.log" ||
 		{ cat "$dir/oracle.log" >&2; return 1; }
-	echo "       KUnit: $(tail -n 1 "$dir/kunit.log" | sed 's/^# //');" \
-	     "oracle:$(sed -n 's/^  engine == stock 7.3 + its \([0-9]*\) departures: \([0-9]*\) of \([0-9]*\).*/ \2 of \3 domains are stock + \1 departures/p' "$dir/oracle.log")"
+	echo "       $(host_summary "$dir/kunit.log" "$dir/oracle.log")"
 }
 
 # Every patch that carries the engine passes its KUnit suite and the
@@ -108,8 +114,8 @@ if git -C "$wt" cat-file -e "$tip:tools/testing/sched_lb/Makefile" 2>/dev/null; 
 		run-kunit run-oracle >"$tree_host/log" 2>&1 ||
 		{ tail -n 20 "$tree_host/log" >&2
 		  die "the series' tools/testing/sched_lb fails in the kernel tree ($tree_host/log)"; }
-	echo "   tools/testing/sched_lb in the kernel tree: $(grep -a '^# sched_lb:' "$tree_host/log" | sed 's/^# //');" \
-	     "oracle:$(sed -n 's/^  engine == stock 7.3 + its \([0-9]*\) departures: \([0-9]*\) of \([0-9]*\).*/ \2 of \3 domains are stock + \1 departures/p' "$tree_host/log")"
+	echo "   tools/testing/sched_lb in the kernel tree:" \
+	     "$(host_summary "$tree_host/log" "$tree_host/log")"
 else
 	die "the series has no tools/testing/sched_lb, which the engine's comments name"
 fi
